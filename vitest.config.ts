@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Two cores on CI machines: two workers keep runs fast without thrashing.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,26 @@
+/** The streams and environment a command runs with — injected so tests run the CLI in-process. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
+  stderr: NodeJS.WritableStream;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+/** A problem the user can fix: printed as one line, no stack, with the given exit code. */
+export class UserError extends Error {
+  override name = 'UserError';
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export function writeLine(stream: NodeJS.WritableStream, text = ''): void {
+  stream.write(`${text}\n`);
+}
+
+export function writeJson(stream: NodeJS.WritableStream, value: unknown): void {
+  stream.write(`${JSON.stringify(value, null, 2)}\n`);
+}

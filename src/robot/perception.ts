@@ -1,0 +1,33 @@
+import type { CameraFrame } from '../sim/camera-frame.js';
+
+/**
+ * What the robot needs from a vision pipeline: objects found in a frame, localized in the world,
+ * with ids that stay stable across frames, and a memory of what has been seen. This is the only
+ * way the robot (and so the agent) learns where objects are.
+ */
+export interface SeenObject {
+  /** Tracker id, e.g. "red_cube#1". */
+  id: string;
+  label: string;
+  color: string;
+  shape: string;
+  confidence: number;
+  x: number;
+  y: number;
+  /** Robot time it was last seen, seconds. */
+  lastSeen: number;
+  timesSeen: number;
+}
+
+export interface Detection extends SeenObject {
+  box: { x1: number; y1: number; x2: number; y2: number };
+  rangeM: number;
+}
+
+export interface Perception {
+  /** Finds objects in a frame and updates the memory. */
+  process(frame: CameraFrame, opts: { confidence: number }): Promise<Detection[]>;
+  /** Everything remembered, most recently seen first. */
+  objects(): SeenObject[];
+  forget(id: string): void;
+}

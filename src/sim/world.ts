@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import type { Pose, Rect, Vec2 } from './geometry.js';
+import { rectContains, round } from './geometry.js';
+import type { ObjectColor, ObjectShape, Scenario } from './scenario.js';
+import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from './robot-config.js';
+
+/** An object in the world — ground truth, which only the simulator and evaluation read. */
+export interface WorldObject {
+  id: string;
+  color: ObjectColor;
+  shape: ObjectShape;
+  size: number;
+  x: number;
+  y: number;
+  yaw: number;
+  heldBy: 'robot' | null;
+}
+
+export interface Obstacle extends Rect {
+  id: string;
+  height: number;
+  color: string;
+}
+
+export interface Zone extends Rect {
+  name: string;
+  color: string;
+}
+
+export interface RobotBody extends Pose {
+  /** Commanded-and-achieved velocities after acceleration limits. */
+  linear: number;
+  angular: number;
+  /** State of charge, 0..1. */
+  battery: number;
+  charging: boolean;
+  holding: string | null;
+  /** Total distance driven, metres (telemetry). */
+  odometer: number;
+}
+
+/** The static map: what a robot may know without looking (room, obstacles, zones). */
+export interface StaticMap {
+  width: number;
+  depth: number;
+  obstacles: Obstacle[];
+  zones: Zone[];
+}
+
+/**
+ * The simulated world's state: static map plus the mutable robot body and objects. It knows
+ * nothing of robots' state machines or of time; the engine mutates it step by step.
+ */
+export class World {
+  readonly map: StaticMap;
+  readonly objects: WorldObject[];
+  readonly robot: RobotBody;
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly config: RobotConfig = DEFAULT_ROBOT_CONFIG,
+  ) {
+    this.map = {
+      width: scenario.room.width,
+      depth: scenario.room.depth,
+      obstacles: scenario.obstacles.map((o) => ({
+        id: o.id,
+        minX: o.x - o.width / 2,
+        maxX: o.x + o.width / 2,
+        minY: o.y - o.depth / 2,
+        maxY: o.y + o.depth / 2,
+        height: o.height,
+        color: o.color,
+      })),
+      zones: scenario.zones.map((z) => ({
+        name: z.name,
+        minX: z.x - z.width / 2,
+        maxX: z.x + z.width / 2,
+        minY: z.y - z.depth / 2,
+        maxY: z.y + z.depth / 2,
+        color: z.color ?? '#b0b0a8',
+      })),
+    };
+    this.objects = scenario.objects.map((o) => ({ ...o, heldBy: null }));
+    this.robot = {
+      x: scenario.robot.x,
+      y: scenario.robot.y,
+      heading: scenario.robot.heading,
+      linear: 0,
+      angular: 0,
+      battery: scenario.robot.battery,
+      charging: false,
+      holding: null,
+      odometer: 0,
+    };
+  }
+
+  object(id: string): WorldObject | undefined {
+    return this.objects.find((o) => o.id === id);
+  }
+
+  zone(name: string): Zone | undefined {
+    return this.map.zones.find((z) => z.name === name);
+  }
+
+  /** The zone a point lies in, if any (the first match in scenario order). */
+  zoneAt(p: Vec2): Zone | undefined {
+    return this.map.zones.find((z) => rectContains(z, p));
+  }
+
+  /** A stable fingerprint of the mutable state: same scenario + seed + commands ⇒ same hash. */
+  stateHash(): string {
+    const r = this.robot;
+    const snapshot = {
+      robot: [round(r.x, 6), round(r.y, 6), round(r.heading, 6), round(r.battery, 6), r.holding, r.charging],
+      objects: this.objects.map((o) => [o.id, round(o.x, 6), round(o.y, 6), round(o.yaw, 6), o.heldBy]),
+    };
+    return createHash('sha256').update(JSON.stringify(snapshot)).digest('hex').slice(0, 16);
+  }
+}

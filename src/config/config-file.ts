@@ -1,0 +1,237 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The user's config file: external MCP servers in the `mcpServers` format Claude Desktop uses.
+ *
+ *     { "mcpServers": {
+ *         "weather": { "command": "node", "args": ["server.js"], "env": { "KEY": "env:WEATHER_KEY" } },
+ *         "db":      { "url": "http://localhost:8080/mcp", "headers": { "Authorization": "env:DB_AUTH" },
+ *                      "timeoutSeconds": 30, "disabled": false } } }
+ *
+ * A value that is exactly `env:NAME` (in args, env, cwd, url, headers) is read from the environment.
+ */
+
+/** Names become tool prefixes (`<server>__<tool>`), so they must be valid in a tool name. */
+export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const ENV_REF = /^env:(.*)$/s;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const common = {
+  /** Accepted for compatibility with other clients' files; the transport follows from command/url. */
+  type: z.enum(['stdio', 'http', 'streamable-http', 'streamableHttp']).optional(),
+  timeoutSeconds: z.number().positive().max(3600).optional(),
+  disabled: z.boolean().optional(),
+};
+
+const StdioEntrySchema = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().min(1).optional(),
+  ...common,
+});
+
+const HttpEntrySchema = z.strictObject({
+  url: z.string().min(1),
+  headers: z.record(z.string(), z.string()).optional(),
+  ...common,
+});
+
+const ConfigFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type StdioEntry = z.infer<typeof StdioEntrySchema>;
+export type HttpEntry = z.infer<typeof HttpEntrySchema>;
+
+interface ServerBase {
+  name: string;
+  /** Per-call timeout from `timeoutSeconds`, if the file sets one. */
+  timeoutMs?: number;
+  disabled: boolean;
+}
+export interface StdioServerConfig extends ServerBase {
+  transport: 'stdio';
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+export interface HttpServerConfig extends ServerBase {
+  transport: 'http';
+  url: string;
+  headers: Record<string, string>;
+}
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+export interface LoadedConfig {
+  /** The file read, or null when no file was found in the default places. */
+  path: string | null;
+  servers: ServerConfig[];
+}
+
+/** A problem with the config file, already phrased as one line naming the file and the field. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface ConfigLookup {
+  /** `--config PATH`; when given, the file must exist. */
+  explicitPath?: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  homedir: string;
+}
+
+/** Where the config is looked for, in order. An explicit path is the only candidate. */
+export function configCandidates(lookup: ConfigLookup): string[] {
+  if (lookup.explicitPath !== undefined) return [path.resolve(lookup.cwd, lookup.explicitPath)];
+  const xdg = lookup.env.XDG_CONFIG_HOME;
+  const userDir = xdg && path.isAbsolute(xdg) ? xdg : path.join(lookup.homedir, '.config');
+  return [path.join(lookup.cwd, 'robot-agent.json'), path.join(userDir, 'robot-agent', 'config.json')];
+}
+
+/** Finds, reads, validates and resolves the config. Throws ConfigError with one clear line. */
+export async function loadConfig(lookup: ConfigLookup): Promise<LoadedConfig> {
+  for (const file of configCandidates(lookup)) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && lookup.explicitPath === undefined) continue;
+      const shown = displayPath(file, lookup.cwd);
+      if (code === 'ENOENT') throw new ConfigError(`config file ${shown} not found`);
+      if (code === 'EISDIR') throw new ConfigError(`config file ${shown} is a directory, not a JSON file`);
+      throw new ConfigError(`cannot read config file ${shown}: ${(err as Error).message}`);
+    }
+    return { path: file, servers: parseConfigText(text, displayPath(file, lookup.cwd), lookup.env, path.dirname(file)) };
+  }
+  return { path: null, servers: [] };
+}
+
+/**
+ * Parses the text of a config file. `label` names the file in errors; `baseDir` anchors a
+ * relative `cwd`. Disabled servers are validated but their `env:` references are not resolved.
+ */
+export function parseConfigText(text: string, label: string, env: NodeJS.ProcessEnv, baseDir: string): ServerConfig[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`${label}: invalid JSON: ${(err as Error).message}`);
+  }
+  const file = ConfigFileSchema.safeParse(json);
+  if (!file.success) throw new ConfigError(`${label}: ${describeIssue(file.error, [])}`);
+
+  const servers: ServerConfig[] = [];
+  for (const [name, raw] of Object.entries(file.data.mcpServers ?? {})) {
+    const where = ['mcpServers', name];
+    if (!SERVER_NAME_PATTERN.test(name)) {
+      throw new ConfigError(
+        `${label}: ${formatPath(where)}: server name must be 1-64 letters, digits, "_" or "-" (it prefixes tool names)`,
+      );
+    }
+    servers.push(parseServerEntry(raw, name, label, env, baseDir));
+  }
+  return servers;
+}
+
+function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS.ProcessEnv, baseDir: string): ServerConfig {
+  const where = ['mcpServers', name];
+  const fail = (field: (string | number)[], message: string): never => {
+    throw new ConfigError(`${label}: ${formatPath([...where, ...field])}: ${message}`);
+  };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return fail([], 'expected an object with "command" (stdio) or "url" (Streamable HTTP)');
+  }
+  const hasCommand = 'command' in raw;
+  const hasUrl = 'url' in raw;
+  if (hasCommand && hasUrl) return fail([], 'give either "command" (stdio) or "url" (Streamable HTTP), not both');
+  if (!hasCommand && !hasUrl) return fail([], 'needs "command" (stdio server) or "url" (Streamable HTTP server)');
+  if ((raw as { type?: unknown }).type === 'sse') {
+    return fail(['type'], 'the legacy SSE transport is not supported; use a Streamable HTTP "url"');
+  }
+
+  const parsed = (hasCommand ? StdioEntrySchema : HttpEntrySchema).safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`${label}: ${describeIssue(parsed.error, where)}`);
+  const entry = parsed.data;
+  const disabled = entry.disabled ?? false;
+  const timeoutMs = entry.timeoutSeconds === undefined ? undefined : Math.round(entry.timeoutSeconds * 1000);
+
+  // Disabled servers keep their references unresolved: a missing variable should not break the file.
+  const resolve = (value: string, field: (string | number)[]): string => {
+    if (disabled) return value;
+    const ref = ENV_REF.exec(value);
+    if (!ref) return value;
+    const variable = ref[1];
+    if (!ENV_NAME.test(variable)) return fail(field, `"${value}" is not a valid env: reference (expected env:NAME)`);
+    const resolved = env[variable];
+    if (resolved === undefined) {
+      return fail(field, `environment variable ${variable} is not set (server "${name}" refers to it as "env:${variable}")`);
+    }
+    return resolved;
+  };
+  const resolveRecord = (record: Record<string, string> | undefined, field: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(record ?? {}).map(([k, v]) => [k, resolve(v, [field, k])]));
+
+  if ('command' in entry) {
+    const cwd = entry.cwd === undefined ? undefined : resolve(entry.cwd, ['cwd']);
+    return {
+      name,
+      transport: 'stdio',
+      command: resolve(entry.command, ['command']),
+      args: (entry.args ?? []).map((a, i) => resolve(a, ['args', i])),
+      env: resolveRecord(entry.env, 'env'),
+      ...(cwd === undefined ? {} : { cwd: path.resolve(baseDir, cwd) }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      disabled,
+    };
+  }
+  const url = resolve(entry.url, ['url']);
+  if (!disabled) {
+    let parsedUrl: URL | undefined;
+    try {
+      parsedUrl = new URL(url);
+    } catch {
+      parsedUrl = undefined;
+    }
+    if (!parsedUrl || (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:')) {
+      fail(['url'], 'expected an http:// or https:// URL');
+    }
+  }
+  return {
+    name,
+    transport: 'http',
+    url,
+    headers: resolveRecord(entry.headers, 'headers'),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    disabled,
+  };
+}
+
+/** The first zod issue as `field.path: message`. */
+function describeIssue(error: z.ZodError, prefix: (string | number)[]): string {
+  const issue = error.issues[0];
+  const at = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
+    return `${at.length ? `${formatPath(at)}: ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}`;
+  }
+  return `${at.length ? formatPath(at) : '(top level)'}: ${issue.message}`;
+}
+
+/** `mcpServers.weather.args[1]` */
+export function formatPath(parts: (string | number)[]): string {
+  return parts
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_$][\w$-]*$/.test(p) ? `${i ? '.' : ''}${p}` : `[${JSON.stringify(p)}]`))
+    .join('');
+}
+
+function displayPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}

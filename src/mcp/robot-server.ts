@@ -1,0 +1,51 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Robot } from '../robot/robot.js';
+import type { Rng } from '../sim/rng.js';
+import { registerTools } from './server-builder.js';
+import { registerRobotPrompts } from './robot-prompts.js';
+import { registerRobotResources } from './robot-resources.js';
+import { robotTools, type RobotToolContext } from './tools/robot/index.js';
+import type { RobotEvent } from '../robot/event-log.js';
+
+export interface RobotServerOptions {
+  robot: Robot;
+  /** Wall clock for get_time, epoch ms — injected so replays can restore it. */
+  wallClock: () => number;
+  rng: Rng;
+  version: string;
+  /** Where programming errors inside tools are reported (stderr for serve, the event stream for run). */
+  onInternalError?: (tool: string, error: unknown) => void;
+}
+
+/** Event kinds worth a notifications/message to the client. */
+const LOGGED_KINDS = new Set(['safety', 'operation', 'battery']);
+
+/**
+ * The robot MCP server: the same server for the embedded agent (in-process) and for `serve`
+ * (stdio, Streamable HTTP). Transport-agnostic: connect it to any SDK transport.
+ */
+export function createRobotMcpServer(opts: RobotServerOptions): McpServer {
+  const server = new McpServer(
+    { name: 'robot-agent', title: 'robot-agent robot', version: opts.version },
+    {
+      capabilities: { logging: {}, resources: { subscribe: true, listChanged: false }, tools: {}, prompts: {} },
+      instructions: 'A mobile manipulator robot. Read robot://map for the room; arm before moving; find objects with detect_objects or scan_surroundings.',
+    },
+  );
+  const ctx: RobotToolContext = { robot: opts.robot, wallClock: opts.wallClock, rng: opts.rng };
+  registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError });
+  const stopWatching = registerRobotResources(server, opts.robot);
+  registerRobotPrompts(server, opts.robot, robotTools);
+  const stopLogging = opts.robot.events.subscribe((e: RobotEvent) => {
+    if (!LOGGED_KINDS.has(e.kind) || !server.isConnected()) return;
+    const level = e.kind === 'safety' || /failed/.test(e.message) ? 'warning' : 'info';
+    void server.sendLoggingMessage({ level, logger: `robot.${e.kind}`, data: { t: e.t, message: e.message } }).catch(() => undefined);
+  });
+  const close = server.close.bind(server);
+  server.close = async () => {
+    stopWatching();
+    stopLogging();
+    await close();
+  };
+  return server;
+}

@@ -1,0 +1,108 @@
+/**
+ * The declaration every MCP tool is written as (DESIGN.md "Declarations, not classes per tool"):
+ * a plain object with its schemas, annotations and a handler. `registerTools` (server-builder.ts)
+ * turns a list of them into MCP tools; tests may also call `handler` directly.
+ */
+import type { z } from 'zod';
+
+export const TOOL_CATEGORIES = [
+  'status',
+  'safety',
+  'motion',
+  'perception',
+  'manipulation',
+  'parameters',
+  'events',
+  'utility',
+] as const;
+export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
+
+/** MCP tool annotations. All four are required so every tool states them deliberately. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** An image returned next to the structured output (MCP image content). */
+export interface ToolImage {
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+/** A successful call: structured output (validated against `outputSchema`), optionally a short
+ *  human summary and an image. */
+export interface ToolSuccess<TOutput> {
+  output: TOutput;
+  summary?: string;
+  image?: ToolImage;
+}
+
+/** A failed call the caller can act on: say what was wrong and what is allowed. */
+export interface ToolFailure {
+  error: string;
+}
+
+export type ToolOutcome<TOutput> = ToolSuccess<TOutput> | ToolFailure;
+
+export function isToolFailure<T>(outcome: ToolOutcome<T>): outcome is ToolFailure {
+  return 'error' in outcome;
+}
+
+/** What a handler gets from the request besides its arguments. */
+export interface ToolCallExtra {
+  /** Aborted when the MCP request is cancelled (notifications/cancelled) or the connection closes. */
+  signal: AbortSignal;
+  /** Sends notifications/progress when the caller asked for progress (a progressToken); a no-op
+   *  otherwise. Best effort: never rejects, and values that do not increase are dropped. */
+  reportProgress(progress: number, total?: number, message?: string): Promise<void>;
+}
+
+export interface ToolDeclaration<
+  TContext,
+  TInput extends z.ZodRawShape,
+  TOutput extends z.ZodObject,
+> {
+  /** MCP tool name: letters, digits, `_` and `-`, at most 64 characters. */
+  name: string;
+  title: string;
+  description: string;
+  /** Zod shape of the arguments object. Unknown argument names are rejected. */
+  input: TInput;
+  /** Zod object schema of the structured output. */
+  output: TOutput;
+  annotations: ToolHints;
+  category: ToolCategory;
+  /** True when a person should confirm the call before it runs (the agent reads this). */
+  needsConfirmation: boolean;
+  /** How long a call may reasonably take. Published in `_meta` for clients to use as their
+   *  request timeout; long-running tools enforce their own limits in (virtual) time. */
+  timeoutSeconds: number;
+  handler: (
+    ctx: TContext,
+    args: z.infer<z.ZodObject<TInput>>,
+    extra: ToolCallExtra,
+  ) => Promise<ToolOutcome<z.infer<TOutput>>>;
+}
+
+/** A declaration with its schemas erased, for heterogeneous lists. A declaration for a smaller
+ *  context (e.g. UtilityContext) fits a list for a larger one (a context that extends it). */
+export interface AnyToolDeclaration<TContext>
+  extends Omit<ToolDeclaration<TContext, z.ZodRawShape, z.ZodObject>, 'handler'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handler: (ctx: TContext, args: any, extra: ToolCallExtra) => Promise<ToolOutcome<any>>;
+}
+
+/**
+ * Typed constructor for declarations: fixes the context type and infers the schemas, so the
+ * handler's `args` and return value are checked against them.
+ *
+ *     export const rollDice = defineTool<UtilityContext>()({ name: 'roll_dice', ... });
+ */
+export function defineTool<TContext>() {
+  return <TInput extends z.ZodRawShape, TOutput extends z.ZodObject>(
+    declaration: ToolDeclaration<TContext, TInput, TOutput>,
+  ): ToolDeclaration<TContext, TInput, TOutput> => declaration;
+}

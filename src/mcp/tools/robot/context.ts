@@ -1,0 +1,7 @@
+import type { Robot } from '../../../robot/robot.js';
+import type { UtilityContext } from '../utility/context.js';
+
+/** What robot tools work with: the robot core (never the simulator), plus the utility context. */
+export interface RobotToolContext extends UtilityContext {
+  robot: Robot;
+}

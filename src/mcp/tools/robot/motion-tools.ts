@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { degToRad, rectCenter, round } from '../../../sim/geometry.js';
+import { planApproach } from '../../../robot/approach.js';
+import { matchesLabel } from '../../../robot/robot.js';
+import { defineTool } from '../../tool-declaration.js';
+import type { RobotToolContext } from './context.js';
+import { attempt, isFailure, motionOutcome, motionOutputSchema, poseView, waitForOperation } from './views.js';
+
+const moves = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
+const define = defineTool<RobotToolContext>();
+const NAVIGATION_TIMEOUT_S = 300;
+const waitArg = z.boolean().default(true).describe('true (default): return when the motion ends; false: return an operation id at once');
+
+export const navigateTo = define({
+  name: 'navigate_to',
+  title: 'Navigate to a point',
+  description: 'Plan a collision-free path to (x, y) on the map and drive there; optionally turn to a final heading. Requires arm. Refused when the trip would leave the battery below the reserve (except to the charging_dock).',
+  input: {
+    x: z.number().describe('metres'),
+    y: z.number().describe('metres'),
+    heading: z.number().min(-360).max(360).optional().describe('final heading, degrees'),
+    wait: waitArg,
+  },
+  output: motionOutputSchema,
+  annotations: moves,
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: NAVIGATION_TIMEOUT_S,
+  async handler({ robot }, { x, y, heading, wait }, extra) {
+    const op = attempt(() => robot.navigateTo({ x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}) }));
+    if (isFailure(op)) return op;
+    if (wait) await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+    return motionOutcome(robot, op, wait, `navigation to (${x}, ${y})`);
+  },
+});
+
+export const navigateToZone = define({
+  name: 'navigate_to_zone',
+  title: 'Navigate to a zone',
+  description: 'Drive to the centre of a named zone of the map (see the robot://map resource for zone names). Requires arm.',
+  input: { zone: z.string().describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), wait: waitArg },
+  output: motionOutputSchema.extend({ zone: z.string() }),
+  annotations: moves,
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: NAVIGATION_TIMEOUT_S,
+  async handler({ robot }, { zone, wait }, extra) {
+    const zones = robot.backend.staticMap().zones;
+    const wanted = zone.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const found = zones.find((z) => z.name === wanted);
+    if (!found) return { error: `unknown zone "${zone}"; zones on this map: ${zones.map((z) => z.name).join(', ')}` };
+    const op = attempt(() => robot.navigateTo(rectCenter(found)));
+    if (isFailure(op)) return op;
+    if (wait) await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+    const outcome = motionOutcome(robot, op, wait, `navigation to ${found.name}`);
+    return isFailure(outcome) ? outcome : { ...outcome, output: { ...outcome.output, zone: found.name } };
+  },
+});
+
+export const approachObject = define({
+  name: 'approach_object',
+  title: 'Approach a seen object',
+  description:
+    'Drive up to an object the camera has seen (by tracker id like "red_cube#1" or by label like "red cube") and stop facing it at the standoff distance, which puts it in gripper reach by default. Looks again on the way to refine its position. Requires arm; call detect_objects or scan_surroundings first.',
+  input: {
+    object_id: z.string().optional().describe('tracker id from detect_objects, e.g. "red_cube#1"'),
+    label: z.string().optional().describe('what to approach when no id is given, e.g. "red cube"; the nearest match wins'),
+    standoff: z.number().min(0.3).max(1.5).optional().describe('metres from the object centre; default: the approach_standoff parameter'),
+  },
+  output: motionOutputSchema.extend({ object_id: z.string(), object_position: z.object({ x: z.number(), y: z.number() }), distance_m: z.number() }),
+  annotations: moves,
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: NAVIGATION_TIMEOUT_S,
+  async handler({ robot }, { object_id, label, standoff }, extra) {
+    if (!object_id && !label) return { error: 'give object_id (e.g. "red_cube#1") or label (e.g. "red cube")' };
+    const pick = () => {
+      const { pose } = robot.backend.readState();
+      const seen = robot.seenObjects().filter((o) => (object_id ? o.id === object_id : matchesLabel(o, label!)));
+      return seen.sort((a, b) => Math.hypot(a.x - pose.x, a.y - pose.y) - Math.hypot(b.x - pose.x, b.y - pose.y))[0];
+    };
+    let target = pick();
+    if (!target) {
+      const known = robot.seenObjects().map((o) => o.id);
+      return { error: `no seen object matches ${object_id ? `id "${object_id}"` : `"${label}"`}; seen so far: ${known.length ? known.join(', ') : 'nothing'} — call detect_objects or scan_surroundings first` };
+    }
+    const finalStandoff = standoff ?? robot.parameters.number('approach_standoff');
+    // Stage 1: stop short and look again, so the final approach uses a fresh, closer estimate.
+    const { pose } = robot.backend.readState();
+    if (Math.hypot(target.x - pose.x, target.y - pose.y) > finalStandoff + 0.6) {
+      const first = planApproach(robot.backend, target, finalStandoff + 0.5);
+      if ('error' in first) return first;
+      const op = attempt(() => robot.navigateTo({ ...first.stand, heading: first.heading }));
+      if (isFailure(op)) return op;
+      await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+      const stage = motionOutcome(robot, op, true, `approach to ${target.id}`);
+      if (isFailure(stage)) return stage;
+      const id = target.id;
+      await robot.detect();
+      target = robot.seenObjects().find((o) => o.id === id) ?? pick();
+      if (!target) return { error: `${id} is no longer where it was seen; call scan_surroundings to look for it` };
+    }
+    const final = planApproach(robot.backend, target, finalStandoff);
+    if ('error' in final) return final;
+    const op = attempt(() => robot.navigateTo({ ...final.stand, heading: final.heading }));
+    if (isFailure(op)) return op;
+    await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+    const outcome = motionOutcome(robot, op, true, `approach to ${target.id}`);
+    if (isFailure(outcome)) return outcome;
+    const now = poseView(robot);
+    return {
+      output: { ...outcome.output, object_id: target.id, object_position: { x: round(target.x), y: round(target.y) }, distance_m: round(Math.hypot(target.x - now.x, target.y - now.y)) },
+      summary: `facing ${target.id} at ${round(Math.hypot(target.x - now.x, target.y - now.y), 2)} m`,
+    };
+  },
+});
+
+export const rotate = define({
+  name: 'rotate',
+  title: 'Rotate in place',
+  description: 'Turn in place by an angle in degrees (positive is counter-clockwise). Requires arm.',
+  input: { angle_deg: z.number().min(-720).max(720).describe('degrees, positive counter-clockwise'), wait: waitArg },
+  output: motionOutputSchema,
+  annotations: moves,
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: 60,
+  async handler({ robot }, { angle_deg, wait }, extra) {
+    const op = attempt(() => robot.rotate(degToRad(angle_deg)));
+    if (isFailure(op)) return op;
+    if (wait) await waitForOperation(robot, op, extra, 60);
+    return motionOutcome(robot, op, wait, `rotation by ${angle_deg}°`);
+  },
+});
+
+export const stop = define({
+  name: 'stop',
+  title: 'Stop',
+  description: 'Stop the robot now and cancel the running and queued operations. Does not disarm.',
+  input: {},
+  output: z.object({ cancelled_operations: z.number().int(), pose: motionOutputSchema.shape.pose }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler({ robot }) {
+    const cancelled = robot.stop('stop tool');
+    return { output: { cancelled_operations: cancelled, pose: poseView(robot) }, summary: `stopped; ${cancelled} operation(s) cancelled` };
+  },
+});
+
+export const chargeBattery = define({
+  name: 'charge_battery',
+  title: 'Charge the battery',
+  description: 'Charge on the dock up to the charge_target parameter. The robot must stand in the charging_dock zone (navigate_to_zone charging_dock first).',
+  input: { wait: waitArg },
+  output: motionOutputSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: 600,
+  async handler({ robot }, { wait }, extra) {
+    const op = attempt(() => robot.charge());
+    if (isFailure(op)) return op;
+    if (wait) await waitForOperation(robot, op, extra, 600);
+    return motionOutcome(robot, op, wait, 'charging');
+  },
+});
+
+export const motionTools = [navigateTo, navigateToZone, approachObject, rotate, stop, chargeBattery];

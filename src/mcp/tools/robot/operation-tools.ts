@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { isFinished } from '../../../robot/operations.js';
+import { defineTool } from '../../tool-declaration.js';
+import type { RobotToolContext } from './context.js';
+import { attempt, isFailure, operationSchema, operationView } from './views.js';
+
+const define = defineTool<RobotToolContext>();
+
+export const getOperation = define({
+  name: 'get_operation',
+  title: 'Get an operation',
+  description: 'Status, progress and result of an operation started with wait=false. With wait_seconds, waits up to that long (robot time) for it to finish.',
+  input: {
+    id: z.string().describe('operation id, e.g. "op-3"'),
+    wait_seconds: z.number().min(0).max(600).optional().describe('wait up to this long for the operation to end'),
+  },
+  output: operationSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: 600,
+  async handler({ robot }, { id, wait_seconds }, extra) {
+    const op = robot.operations.get(id);
+    if (!op) return { error: `no operation "${id}"; list_operations shows the known ids` };
+    if (wait_seconds && !isFinished(op)) {
+      // Waiting here must not cancel the operation when the time is up: poll in robot time.
+      const until = robot.now() + wait_seconds;
+      while (!isFinished(op) && robot.now() < until && !extra.signal.aborted) {
+        await robot.backend.sleep(Math.min(0.25, until - robot.now()));
+        await extra.reportProgress(Math.round(op.progress * 1000) / 10, 100, op.message);
+      }
+    }
+    return { output: operationView(op), summary: `${op.id} ${op.kind} ${op.status} (${Math.round(op.progress * 100)}%)` };
+  },
+});
+
+export const cancelOperation = define({
+  name: 'cancel_operation',
+  title: 'Cancel an operation',
+  description: 'Cancel a running or queued operation; a running motion stops the robot.',
+  input: { id: z.string().describe('operation id, e.g. "op-3"') },
+  output: operationSchema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler({ robot }, { id }) {
+    const op = attempt(() => robot.cancelOperation(id));
+    if (isFailure(op)) return op;
+    return { output: operationView(op), summary: `${op.id} ${op.status}` };
+  },
+});
+
+export const listOperations = define({
+  name: 'list_operations',
+  title: 'List operations',
+  description: 'Operations of this session, newest last, optionally only active ones (pending or running).',
+  input: { active_only: z.boolean().default(false) },
+  output: z.object({ operations: z.array(operationSchema) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  category: 'motion',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler({ robot }, { active_only }) {
+    const ops = robot.operations.list(active_only ? { status: ['pending', 'running'] } : undefined);
+    return { output: { operations: ops.map(operationView) }, summary: `${ops.length} operation(s)` };
+  },
+});
+
+export const operationTools = [getOperation, cancelOperation, listOperations];

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { encodePng } from '../../../sim/camera/png.js';
+import { defineTool } from '../../tool-declaration.js';
+import type { RobotToolContext } from './context.js';
+import { attempt, attemptAsync, detectionSchema, detectionView, isFailure, poseSchema, poseView, waitForOperation } from './views.js';
+import type { Detection } from '../../../robot/perception.js';
+import { round } from '../../../sim/geometry.js';
+
+const define = defineTool<RobotToolContext>();
+const sensing = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+export const detectObjects = define({
+  name: 'detect_objects',
+  title: 'Detect objects',
+  description:
+    'Capture a camera frame and run the object detector on it. Returns each object seen: label, confidence, bounding box, estimated world position and a tracker id that stays the same across frames. Only what the camera sees now (about 70° wide, out to ~4 m).',
+  input: { labels: z.array(z.string()).optional().describe('only report these, e.g. ["red cube", "ball"]') },
+  output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema, time: z.number() }),
+  annotations: sensing,
+  category: 'perception',
+  needsConfirmation: false,
+  timeoutSeconds: 30,
+  async handler({ robot }, { labels }) {
+    const found = await attemptAsync(() => robot.detect(labels));
+    if (isFailure(found)) return found;
+    const detections = found.map(detectionView);
+    return {
+      output: { detections, count: detections.length, pose: poseView(robot), time: round(robot.now()) },
+      summary: detections.length ? detections.map((d) => `${d.id} (${d.label}, ${Math.round(d.confidence * 100)}%) at (${d.position.x}, ${d.position.y})`).join('; ') : 'nothing detected',
+    };
+  },
+});
+
+export const scanSurroundings = define({
+  name: 'scan_surroundings',
+  title: 'Scan all around',
+  description: 'Turn in place through 360° in steps, detecting at each step, and return every object found. Requires arm (the robot rotates).',
+  input: { steps: z.number().int().min(4).max(16).default(8).describe('number of headings to look in') },
+  output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  category: 'perception',
+  needsConfirmation: false,
+  timeoutSeconds: 120,
+  async handler({ robot }, { steps }, extra) {
+    const byId = new Map<string, Detection>();
+    for (let i = 0; i < steps; i++) {
+      const found = await attemptAsync(() => robot.detect());
+      if (isFailure(found)) return found;
+      for (const d of found) byId.set(d.id, d);
+      await extra.reportProgress(i + 1, steps, `looked in ${i + 1} of ${steps} directions`);
+      if (i === steps - 1 || extra.signal.aborted) break;
+      const turn = attempt(() => robot.rotate((2 * Math.PI) / steps));
+      if (isFailure(turn)) return turn;
+      await waitForOperation(robot, turn, extra, 30);
+      if (turn.status !== 'succeeded') return { error: `scan interrupted: ${turn.error ?? turn.status}` };
+    }
+    // Report the freshest estimate of each object, nearest first.
+    const latest = robot.seenObjects();
+    const detections = [...byId.values()]
+      .map((d) => ({ ...d, ...pickPosition(latest.find((o) => o.id === d.id), d) }))
+      .sort((a, b) => a.rangeM - b.rangeM)
+      .map(detectionView);
+    return { output: { detections, count: detections.length, pose: poseView(robot) }, summary: detections.length ? `found ${detections.map((d) => d.id).join(', ')}` : 'found nothing all around' };
+  },
+});
+
+export const captureImage = define({
+  name: 'capture_image',
+  title: 'Capture a camera image',
+  description: 'Take a picture with the robot camera and return it as a PNG image.',
+  input: {},
+  output: z.object({ width: z.number().int(), height: z.number().int(), time: z.number(), pose: poseSchema }),
+  annotations: sensing,
+  category: 'perception',
+  needsConfirmation: false,
+  timeoutSeconds: 10,
+  async handler({ robot }) {
+    const frame = robot.captureFrame();
+    return {
+      output: { width: frame.width, height: frame.height, time: round(frame.time), pose: poseView(robot) },
+      summary: `${frame.width}x${frame.height} PNG`,
+      image: { data: encodePng(frame).toString('base64'), mimeType: 'image/png' },
+    };
+  },
+});
+
+function pickPosition(remembered: { x: number; y: number } | undefined, d: Detection) {
+  return remembered ? { x: remembered.x, y: remembered.y } : { x: d.x, y: d.y };
+}
+
+export const perceptionTools = [detectObjects, scanSurroundings, captureImage];

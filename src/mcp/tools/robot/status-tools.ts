@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool-declaration.js';
+import type { RobotToolContext } from './context.js';
+import { attempt, isFailure, statusSchema, statusView } from './views.js';
+
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const safetyChange = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+const define = defineTool<RobotToolContext>();
+
+export const getRobotStatus = define({
+  name: 'get_robot_status',
+  title: 'Robot status',
+  description: 'Everything about the robot now: state, pose, zone, battery, gripper and held object, armed, e-stop, current operation and the last detections.',
+  input: {},
+  output: statusSchema,
+  annotations: readOnly,
+  category: 'status',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler({ robot }) {
+    const status = statusView(robot);
+    return {
+      output: status,
+      summary: `${status.state}, ${status.armed ? 'armed' : 'disarmed'}${status.emergency_stop ? ', E-STOP' : ''}, at (${status.pose.x}, ${status.pose.y}) ${status.pose.heading_deg}°${status.zone ? ` in ${status.zone}` : ''}, battery ${Math.round(status.battery * 100)}%, holding ${status.holding ?? 'nothing'}`,
+    };
+  },
+});
+
+export const getState = define({
+  name: 'get_state',
+  title: 'Robot state',
+  description: 'The state machine state only (IDLE, NAVIGATING, SENSING, MANIPULATING, CHARGING, ERROR, ESTOPPED), with armed and e-stop flags.',
+  input: {},
+  output: z.object({ state: z.string(), armed: z.boolean(), emergency_stop: z.boolean() }),
+  annotations: readOnly,
+  category: 'status',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler({ robot }) {
+    return { output: { state: robot.state, armed: robot.armed, emergency_stop: robot.emergencyStopped }, summary: robot.state };
+  },
+});
+
+const safetyOutput = z.object({ state: z.string(), armed: z.boolean(), emergency_stop: z.boolean(), message: z.string() });
+function safetyResult(ctx: RobotToolContext, message: string) {
+  const { robot } = ctx;
+  return { output: { state: robot.state, armed: robot.armed, emergency_stop: robot.emergencyStopped, message }, summary: message };
+}
+
+export const arm = define({
+  name: 'arm',
+  title: 'Arm the robot',
+  description: 'Enable motion and manipulation. Required before any motion; refused while the emergency stop is latched.',
+  input: {},
+  output: safetyOutput,
+  annotations: safetyChange,
+  category: 'safety',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler(ctx) {
+    const r = attempt(() => ctx.robot.arm());
+    return isFailure(r) ? r : safetyResult(ctx, 'armed: motion enabled');
+  },
+});
+
+export const disarm = define({
+  name: 'disarm',
+  title: 'Disarm the robot',
+  description: 'Stop all motion, cancel operations and disable motion until armed again.',
+  input: {},
+  output: safetyOutput,
+  annotations: safetyChange,
+  category: 'safety',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler(ctx) {
+    ctx.robot.disarm();
+    return safetyResult(ctx, 'disarmed: motion stopped and disabled');
+  },
+});
+
+export const emergencyStop = define({
+  name: 'emergency_stop',
+  title: 'Emergency stop',
+  description: 'Stop everything at once and latch ESTOPPED; nothing moves until reset_emergency_stop and arm.',
+  input: { reason: z.string().max(200).optional().describe('why, for the event log') },
+  output: safetyOutput,
+  annotations: safetyChange,
+  category: 'safety',
+  needsConfirmation: false,
+  timeoutSeconds: 5,
+  async handler(ctx, { reason }) {
+    ctx.robot.emergencyStop(reason ?? 'emergency_stop tool');
+    return safetyResult(ctx, 'EMERGENCY STOP latched: call reset_emergency_stop, then arm, to move again');
+  },
+});
+
+export const resetEmergencyStop = define({
+  name: 'reset_emergency_stop',
+  title: 'Reset the emergency stop',
+  description: 'Release a latched emergency stop. The robot stays disarmed; call arm to move again. Needs confirmation.',
+  input: {},
+  output: safetyOutput,
+  annotations: safetyChange,
+  category: 'safety',
+  needsConfirmation: true,
+  timeoutSeconds: 5,
+  async handler(ctx) {
+    const r = attempt(() => ctx.robot.resetEmergencyStop());
+    return isFailure(r) ? r : safetyResult(ctx, 'emergency stop reset; the robot is disarmed — call arm to move');
+  },
+});
+
+export const statusTools = [getRobotStatus, getState, arm, disarm, emergencyStop, resetEmergencyStop];

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import type { Robot } from '../../../robot/robot.js';
+import type { Operation } from '../../../robot/operations.js';
+import type { Detection } from '../../../robot/perception.js';
+import { RobotCommandError } from '../../../robot/robot-errors.js';
+import { normalizeAngle, radToDeg, round } from '../../../sim/geometry.js';
+import type { ToolCallExtra, ToolFailure } from '../../tool-declaration.js';
+
+/** Output schemas and the functions that fill them, shared by the robot tools and resources. */
+
+export const poseSchema = z.object({
+  x: z.number().describe('metres'),
+  y: z.number().describe('metres'),
+  heading_deg: z.number().describe('degrees, counter-clockwise from +x'),
+});
+
+export const operationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['pending', 'running', 'succeeded', 'failed', 'cancelled']),
+  progress: z.number(),
+  message: z.string(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+  started_at: z.number().optional().describe('robot time, seconds'),
+  ended_at: z.number().optional(),
+});
+
+export const detectionSchema = z.object({
+  id: z.string().describe('tracker id, stable across frames'),
+  label: z.string(),
+  color: z.string(),
+  shape: z.string(),
+  confidence: z.number(),
+  box: z.object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() }).describe('pixels'),
+  position: z.object({ x: z.number(), y: z.number() }).describe('estimated world position, metres'),
+  range_m: z.number(),
+});
+
+export const statusSchema = z.object({
+  state: z.string(),
+  armed: z.boolean(),
+  emergency_stop: z.boolean(),
+  pose: poseSchema,
+  zone: z.string().nullable().describe('zone the robot stands in'),
+  battery: z.number().describe('state of charge 0..1'),
+  charging: z.boolean(),
+  gripper: z.enum(['open', 'closed']),
+  holding: z.string().nullable().describe('tracker id of the held object'),
+  operation: operationSchema.nullable(),
+  queued_operations: z.number().int(),
+  last_detections: z.array(detectionSchema.pick({ id: true, label: true, confidence: true, position: true })),
+  time: z.number().describe('robot time, seconds'),
+});
+
+export function poseView(robot: Robot): z.infer<typeof poseSchema> {
+  const { pose } = robot.backend.readState();
+  return { x: round(pose.x), y: round(pose.y), heading_deg: round(radToDeg(normalizeAngle(pose.heading)), 1) };
+}
+
+export function operationView(op: Operation): z.infer<typeof operationSchema> {
+  return {
+    id: op.id,
+    kind: op.kind,
+    status: op.status,
+    progress: op.progress,
+    message: op.message,
+    ...(op.result ? { result: op.result } : {}),
+    ...(op.error ? { error: op.error } : {}),
+    ...(op.startedAt !== undefined ? { started_at: round(op.startedAt) } : {}),
+    ...(op.endedAt !== undefined ? { ended_at: round(op.endedAt) } : {}),
+  };
+}
+
+export function detectionView(d: Detection): z.infer<typeof detectionSchema> {
+  return {
+    id: d.id,
+    label: d.label,
+    color: d.color,
+    shape: d.shape,
+    confidence: round(d.confidence, 3),
+    box: { x1: round(d.box.x1, 1), y1: round(d.box.y1, 1), x2: round(d.box.x2, 1), y2: round(d.box.y2, 1) },
+    position: { x: round(d.x), y: round(d.y) },
+    range_m: round(d.rangeM, 2),
+  };
+}
+
+export function statusView(robot: Robot): z.infer<typeof statusSchema> {
+  const s = robot.backend.readState();
+  const op = robot.currentOperation();
+  return {
+    state: robot.state,
+    armed: robot.armed,
+    emergency_stop: robot.emergencyStopped,
+    pose: poseView(robot),
+    zone: robot.currentZone(),
+    battery: round(s.battery, 3),
+    charging: s.charging,
+    gripper: s.holding ? 'closed' : 'open',
+    holding: s.holding ? robot.holding ?? 'unidentified object' : null,
+    operation: op ? operationView(op) : null,
+    queued_operations: robot.operations.pending().length,
+    last_detections: robot.lastDetections.map((d) => ({ id: d.id, label: d.label, confidence: round(d.confidence, 3), position: { x: round(d.x), y: round(d.y) } })),
+    time: round(robot.now()),
+  };
+}
+
+/** Runs a robot command, turning a refusal into an error result the model can act on. */
+export function attempt<T>(fn: () => T): T | ToolFailure {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof RobotCommandError) return { error: e.message };
+    throw e;
+  }
+}
+
+export async function attemptAsync<T>(fn: () => Promise<T>): Promise<T | ToolFailure> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof RobotCommandError) return { error: e.message };
+    throw e;
+  }
+}
+
+export function isFailure(v: unknown): v is ToolFailure {
+  return typeof v === 'object' && v !== null && 'error' in v && Object.keys(v).length === 1;
+}
+
+/**
+ * Tools own blocking: wait (in robot time) for the operation, reporting MCP progress; an MCP
+ * cancellation cancels the operation and stops the robot.
+ */
+export async function waitForOperation(robot: Robot, op: Operation, extra: ToolCallExtra, timeoutS: number): Promise<Operation> {
+  return robot.waitFor(op, {
+    timeoutS,
+    signal: extra.signal,
+    onProgress: (o) => extra.reportProgress(Math.round(o.progress * 1000) / 10, 100, o.message),
+  });
+}
+
+/** The structured result of a motion tool, or an error result when the operation did not succeed. */
+export function motionOutcome(robot: Robot, op: Operation, waited: boolean, what: string) {
+  const output = { operation: operationView(op), pose: poseView(robot), battery: round(robot.backend.readState().battery, 3) };
+  if (waited && op.status !== 'succeeded') {
+    return { error: `${what} ${op.status}: ${op.error ?? op.message} (robot now at x=${output.pose.x}, y=${output.pose.y}, heading ${output.pose.heading_deg}°; it is stopped)` };
+  }
+  const summary = waited ? `${what} ${op.status} (${op.id}); at (${output.pose.x}, ${output.pose.y})` : `${what} started as ${op.id}; poll get_operation or wait`;
+  return { output, summary };
+}
+
+export const motionOutputSchema = z.object({ operation: operationSchema, pose: poseSchema, battery: z.number() });

@@ -1,0 +1,76 @@
+import { renderFrame } from '../sim/camera/render.js';
+import type { Scenario } from '../sim/scenario.js';
+import type { Rng } from '../sim/rng.js';
+import { createDetector, type CreateDetectorOptions, type ObjectDetector } from '../vision/detector.js';
+import { VisionPipeline, asPerception } from '../vision/pipeline.js';
+import { Robot } from './robot.js';
+import { createSimulation, type Simulation } from './sim-backend.js';
+
+export interface SimulatedRobotOptions {
+  scenario: Scenario | string;
+  seed: number;
+  realtime?: boolean;
+  /** Model, labels and threads of the object detector (default: the committed model). */
+  detector?: CreateDetectorOptions;
+  /** Share one loaded detector across robots (tests, benches, the TUI's world resets). */
+  sharedDetector?: ObjectDetector;
+}
+
+export interface SimulatedRobot {
+  sim: Simulation;
+  robot: Robot;
+  vision: VisionPipeline;
+  detector: ObjectDetector;
+  /** Seeded randomness for tools (dice), separate from the simulator's own streams. */
+  toolRng: Rng;
+}
+
+/**
+ * A robot on the simulator with the full vision pipeline: camera renderer → ONNX detector →
+ * localization → tracker. The composition root for `run`, `serve`, the TUI and tests. The ONNX
+ * session itself is created on the first detection, so building a robot is cheap.
+ */
+export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobot {
+  let sim: Simulation | undefined;
+  const cameraRng = () => sim!.rng.fork('camera');
+  let noise: Rng | undefined;
+  sim = createSimulation({
+    scenario: opts.scenario,
+    seed: opts.seed,
+    realtime: opts.realtime,
+    renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: (noise ??= cameraRng()), time }),
+  });
+  const detector = opts.sharedDetector ?? createDetector(opts.detector);
+  const map = sim.backend.staticMap();
+  const vision = new VisionPipeline(detector, {
+    // Obstacles hide objects: an object behind a box is not forgotten for being unseen.
+    occluded: (from, to) => map.obstacles.some((o) => segmentHitsRect(from, to, o)),
+  });
+  const robot = new Robot(sim.backend, asPerception(vision));
+  return { sim, robot, vision, detector, toolRng: sim.rng.fork('tools') };
+}
+
+function segmentHitsRect(a: { x: number; y: number }, b: { x: number; y: number }, r: { minX: number; minY: number; maxX: number; maxY: number }): boolean {
+  // Liang–Barsky clipping of the segment against the rectangle.
+  let t0 = 0;
+  let t1 = 1;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const edges: Array<[number, number]> = [
+    [-dx, a.x - r.minX],
+    [dx, r.maxX - a.x],
+    [-dy, a.y - r.minY],
+    [dy, r.maxY - a.y],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
-import { parseInteger, parseNumberList } from './parse.js';
+import { parseInteger, parseNumberList, parsePositiveInteger } from './parse.js';
 import { PROGRAM_VERSION } from './version.js';
 
 /**
@@ -46,6 +46,51 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .requiredOption('--goto <x,y>', 'target position in metres', parseNumberList([2], 'a position like 4,2.5'))
     .option('--json', 'print one JSON object')
     .action(run(async (opts) => (await import('./commands/sim.js')).runSim(io, opts)));
+
+  program
+    .command('run')
+    .description('plan and carry out a mission given in plain words')
+    .argument('<instruction>', 'what the robot should do, e.g. "pick up the red cube"')
+    .option('-s, --scenario <name|path>', 'scenario name or file', 'warehouse')
+    .option('--seed <n>', 'random seed', parseInteger, 1)
+    .addOption(new Option('--provider <name>', 'planner (offline) or anthropic (Claude); default: anthropic when ANTHROPIC_API_KEY is set').choices(['planner', 'anthropic']))
+    .option('--model <id>', 'Claude model id (with --provider anthropic)')
+    .option('--max-steps <n>', 'tool-call budget', parsePositiveInteger, 40)
+    .option('--max-tokens <n>', 'token budget for the whole mission (anthropic)', parsePositiveInteger)
+    .option('--realtime', 'pace the simulator to the wall clock')
+    .option('--json', 'print one JSON report instead of progress lines')
+    .option('-y, --yes', 'approve tools that need confirmation')
+    .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
+    .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
+    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
+    .action(run(async (instruction: string, opts) => (await import('./commands/run.js')).runRun(io, instruction, opts)));
+
+  const mcp = program.command('mcp').description('MCP servers the agent can use');
+  mcp
+    .command('list')
+    .description('show each MCP server, its status and its tools')
+    .option('-c, --config <path>', 'config file (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
+    .option('--json', 'print a JSON array')
+    .action(run(async (opts) => (await import('./commands/mcp-list.js')).runMcpList(io, opts)));
+
+  program
+    .command('serve')
+    .description('serve the simulated robot over MCP (stdio for Claude Desktop, or Streamable HTTP)')
+    .option('--stdio', 'speak MCP on stdin/stdout (logs on stderr)')
+    .option('--http', 'serve MCP over Streamable HTTP at /mcp')
+    .option('-s, --scenario <name|path>', 'scenario name or file', 'warehouse')
+    .option('--seed <n>', 'random seed', parseInteger, 1)
+    .option('--realtime', 'pace the simulator to the wall clock (the default when serving)')
+    .option('--no-realtime', 'run the simulator in virtual time, as fast as the CPU allows')
+    .option('--host <address>', 'HTTP: address to bind (non-loopback needs a token)', '127.0.0.1')
+    .option('--port <n>', 'HTTP: port (0 picks a free one)', parseInteger, 8765)
+    .option('--token-env <name>', 'HTTP: require the bearer token held in this environment variable')
+    .option('--token-file <path>', 'HTTP: require the bearer token held in this file')
+    .option('--allowed-host <host>', 'HTTP: also accept this Host header ("name" or "name:port"; repeatable)', (v: string, all?: string[]) => [...(all ?? []), v])
+    .option('--allowed-origin <origin>', 'HTTP: also accept this browser Origin (repeatable)', (v: string, all?: string[]) => [...(all ?? []), v])
+    .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
+    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
+    .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
 
   return program;
 }

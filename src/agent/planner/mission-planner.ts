@@ -1,0 +1,395 @@
+import { Beliefs, describeQuery, type PlannerMap, type SeenThing } from './beliefs.js';
+import type { Goal, ObjectQuery, Place } from './instruction.js';
+import type { MissionScript, PlannerIo, PlannerVerdict, ToolReply } from './planner-session.js';
+
+/**
+ * The offline mission planner's skills: find, pick, place, go, charge, report, configure. Each
+ * reads every tool result and re-plans on failure (not seen → scan → explore; grasp missed →
+ * look again and re-approach; battery reserve → charge, then retry). It only knows what tools
+ * tell it, and says plainly what it could not do.
+ */
+const CAPABILITIES =
+  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, go to zones or coordinates, charge, report status, arm, disarm, stop and set parameters.';
+const MOTION_GOALS = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
+const GRASP_TRIES = 3;
+
+type Step = { ok: true; message: string } | { ok: false; message: string };
+const ok = (message: string): Step => ({ ok: true, message });
+const fail = (message: string): Step => ({ ok: false, message });
+
+export function missionScript(goals: Goal[], map: PlannerMap | null): MissionScript {
+  return (io) => new MissionPlanner(io, new Beliefs(map)).run(goals);
+}
+
+class MissionPlanner {
+  private pose = { x: 0, y: 0 };
+  private battery = 1;
+  private armed = false;
+  private estopped = false;
+  /** The object the last goal handled, for "it" / "them". */
+  private lastObject: string | null = null;
+
+  constructor(
+    private readonly io: PlannerIo,
+    private readonly beliefs: Beliefs,
+  ) {}
+
+  async run(goals: Goal[]): Promise<PlannerVerdict> {
+    const unknown = goals.find((g): g is Extract<Goal, { kind: 'unknown' }> => g.kind === 'unknown');
+    if (unknown) return { outcome: 'failed', summary: `${capitalize(unknown.reason)}. ${CAPABILITIES}` };
+    await this.refreshStatus('Checking the robot first.');
+    const moves = goals.some((g) => MOTION_GOALS.has(g.kind));
+    if (moves && this.estopped && !goals.some((g) => g.kind === 'reset_estop')) {
+      return { outcome: 'failed', summary: 'The emergency stop is latched; I will not reset it unless asked to ("reset the emergency stop").' };
+    }
+    const done: string[] = [];
+    if (moves && goals[0]?.kind !== 'charge' && !this.estopped) {
+      const low = await this.batteryBelowReserve();
+      if (low) {
+        const charged = await this.charge(`Battery at ${pct(this.battery)} is below the ${pct(low.reserve)} reserve: charging first.`);
+        if (!charged.ok) return { outcome: 'failed', summary: charged.message };
+        done.push(charged.message);
+      }
+    }
+    for (const goal of goals) {
+      const step = await this.execute(goal);
+      if (!step.ok) return { outcome: 'failed', summary: [...done, step.message].join(' ') };
+      done.push(step.message);
+    }
+    return { outcome: 'succeeded', summary: done.join(' ') };
+  }
+
+  private execute(goal: Goal): Promise<Step> {
+    switch (goal.kind) {
+      case 'pick':
+        return this.pick(goal.object);
+      case 'place':
+        return this.place(goal.object, goal.target);
+      case 'goto':
+        return this.goto(goal.target);
+      case 'find':
+        return this.findAndReport(goal.object);
+      case 'scan':
+        return this.lookAround();
+      case 'charge':
+        return this.charge('Going to the charging dock.');
+      case 'status':
+        return this.status(goal.topic);
+      case 'rotate':
+        return this.rotate(goal.degrees);
+      case 'set':
+        return this.simple('set_parameter', { name: goal.name, value: goal.value }, `Setting ${goal.name} to ${goal.value}.`, () => `Set ${goal.name} to ${goal.value}.`);
+      case 'arm':
+        return this.simple('arm', {}, 'Arming.', () => 'Armed.');
+      case 'disarm':
+        return this.simple('disarm', {}, 'Disarming.', () => 'Disarmed: motion is off.');
+      case 'stop':
+        return this.simple('stop', {}, 'Stopping.', () => 'Stopped.');
+      case 'estop':
+        return this.simple('emergency_stop', { reason: 'requested by the user' }, 'Emergency stop!', () => 'Emergency stop engaged; it stays latched until reset.');
+      case 'reset_estop':
+        return this.simple('reset_emergency_stop', {}, 'Resetting the emergency stop.', () => 'Emergency stop reset; the robot is disarmed until armed again.');
+      default:
+        return Promise.resolve(fail(`I do not know how to do that. ${CAPABILITIES}`));
+    }
+  }
+
+  // ── skills ─────────────────────────────────────────────────────────────────
+
+  private async pick(q: ObjectQuery, knownTarget?: SeenThing): Promise<Step> {
+    if (q.all && !knownTarget) return fail(`I can hold one object at a time; ask me to put ${describeQuery(q)} somewhere instead.`);
+    if (this.beliefs.holding) {
+      if (q.pronoun || (knownTarget && knownTarget.id === this.beliefs.holding) || this.holdingMatches(q)) return ok(`Already holding ${this.beliefs.holding}.`);
+      const put = await this.act('release_object', {}, `Putting down ${this.beliefs.holding} first.`);
+      if (!put.ok) return fail(`I could not put down ${this.beliefs.holding}: ${put.text}`);
+      this.beliefs.holding = null;
+    }
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    let target: SeenThing;
+    if (knownTarget) target = knownTarget;
+    else {
+      const found = await this.find(q);
+      if (!found.objects[0]) return fail(`I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s).`);
+      target = found.objects[0];
+    }
+    let lastError = '';
+    for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
+      const approach = await this.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
+      if (approach.ok) {
+        const grasp = await this.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`);
+        if (grasp.ok) {
+          this.beliefs.holding = (grasp.data?.holding as string) ?? target.id;
+          this.beliefs.forget(target.id);
+          this.lastObject = this.beliefs.holding;
+          return ok(`Picked up ${this.beliefs.holding}.`);
+        }
+        lastError = grasp.text;
+      } else lastError = approach.text;
+      if (this.estopped) return fail(`Stopped: ${lastError}`);
+      // Look again: the estimate may have been off, or the object moved.
+      const look = await this.act('detect_objects', {}, `That did not work (${firstSentence(lastError)}); looking again.`);
+      const refreshed: SeenThing | undefined = this.beliefs.seen.get(target.id) ?? (look.ok ? this.beliefs.matching({ ...queryOf(target), all: false, text: target.label }, this.pose)[0] : undefined);
+      if (refreshed) target = refreshed;
+      else {
+        const again = await this.find(q.pronoun ? { ...queryOf(target), all: false, text: target.label } : q);
+        if (!again.objects[0]) return fail(`I lost sight of ${target.id} and could not find it again.`);
+        target = again.objects[0];
+      }
+    }
+    return fail(`I could not pick up ${target.id} after ${GRASP_TRIES} tries: ${firstSentence(lastError)}.`);
+  }
+
+  private async place(q: ObjectQuery, where: Place): Promise<Step> {
+    if (q.all && !q.pronoun) return this.placeAll(q, where);
+    let picked = '';
+    if (!(q.pronoun && this.beliefs.holding) && !(this.beliefs.holding && this.holdingMatches(q))) {
+      if (q.pronoun && !this.lastObject) return fail('I am not holding anything, and "it" does not name an object; say which object to move.');
+      const got = await this.pick(q.pronoun ? { all: false, text: this.lastObject!, ...queryOfId(this.lastObject!) } : q);
+      if (!got.ok) return got;
+      picked = `${got.message} `;
+    }
+    const put = await this.deliver(where);
+    return put.ok ? ok(`${picked}${put.message}`) : fail(`${picked}${put.message}`);
+  }
+
+  private async placeAll(q: ObjectQuery, where: Place): Promise<Step> {
+    if (!('zone' in where)) return fail(`I can put several objects only into a zone (like bin_a or shelf), not ${describePlace(where)}.`);
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    const found = await this.find(q);
+    if (found.objects.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I looked from ${found.places} place(s).`);
+    const moved: string[] = [];
+    const already = found.objects.filter((o) => this.beliefs.zoneAt(o) === where.zone).map((o) => o.id);
+    let todo = found.objects.filter((o) => this.beliefs.zoneAt(o) !== where.zone);
+    while (todo.length) {
+      const next = todo[0]!;
+      const got = await this.pick({ ...queryOf(next), all: false, text: next.label }, next);
+      if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
+      const put = await this.deliver(where);
+      if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
+      moved.push(next.id);
+      // Re-rank the rest from where the robot is now.
+      todo = this.beliefs.matching(q, this.pose).filter((o) => this.beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
+    }
+    const tail = already.length ? ` (${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already there)` : '';
+    return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.`);
+  }
+
+  private async deliver(where: Place): Promise<Step> {
+    const held = this.beliefs.holding ?? 'the object';
+    if ('zone' in where) {
+      const r = await this.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
+      if (!r.ok) return fail(`I could not put ${held} in ${where.zone}: ${r.text}`);
+      return this.released(`Put ${held} in ${where.zone}.`);
+    }
+    if ('near' in where) {
+      const found = await this.find(where.near);
+      const ref = found.objects[0];
+      if (!ref) return fail(`I could not find ${describeQuery(where.near)} to put ${held} next to.`);
+      const go = await this.act('approach_object', { object_id: ref.id, standoff: 0.8 }, `Going next to ${ref.id}.`);
+      if (!go.ok) return fail(`I could not get next to ${ref.id}: ${go.text}`);
+      const r = await this.act('release_object', {}, `Putting ${held} down next to ${ref.id}.`);
+      return r.ok ? this.released(`Put ${held} next to ${ref.id}.`) : fail(`I could not put ${held} down: ${r.text}`);
+    }
+    if ('point' in where) {
+      const go = await this.act('navigate_to', { ...where.point }, `Taking ${held} to (${where.point.x}, ${where.point.y}).`);
+      if (!go.ok) return fail(`I could not take ${held} to (${where.point.x}, ${where.point.y}): ${go.text}`);
+    }
+    const r = await this.act('release_object', {}, `Putting ${held} down.`);
+    return r.ok ? this.released(`Put ${held} down.`) : fail(`I could not put ${held} down: ${r.text}`);
+  }
+
+  private released(message: string): Step {
+    this.beliefs.holding = null;
+    return ok(message);
+  }
+
+  /** Looks ahead, then all around, then from waypoints across the room (all of them for "all"). */
+  private async find(q: ObjectQuery): Promise<{ objects: SeenThing[]; places: number }> {
+    const wanted = () => this.beliefs.matching(q, this.pose);
+    let places = 1;
+    await this.act('detect_objects', {}, `Looking for ${describeQuery(q)}.`);
+    if (!q.all && wanted().length) return { objects: wanted(), places };
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return { objects: wanted(), places };
+    await this.scan(q.all ? 'Scanning all around.' : `No ${describeQuery(q).replace(/^the /, '')} in view; scanning all around.`);
+    if (!q.all && wanted().length) return { objects: wanted(), places };
+    for (const wp of this.beliefs.explorationWaypoints(this.pose)) {
+      const go = await this.act('navigate_to', { x: wp.x, y: wp.y }, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${wp.x}, ${wp.y}).`);
+      if (this.estopped) break;
+      if (!go.ok) {
+        // Unreachable waypoint: mark it looked-at so it is not tried again.
+        this.beliefs.scannedAt.push(wp);
+        continue;
+      }
+      places++;
+      await this.scan('Scanning here.');
+      if (!q.all && wanted().length) break;
+    }
+    return { objects: wanted(), places };
+  }
+
+  private async scan(say: string): Promise<ToolReply> {
+    const r = await this.act('scan_surroundings', {}, say);
+    this.beliefs.scannedAt.push({ ...this.pose });
+    return r;
+  }
+
+  private async findAndReport(q: ObjectQuery): Promise<Step> {
+    const found = await this.find(q);
+    if (found.objects.length === 0) return fail(`I could not find ${describeQuery(q)}: I looked from ${found.places} place(s) and did not see it.`);
+    const list = (q.all ? found.objects : found.objects.slice(0, 1)).map((o) => `${o.id} is at about (${o.x}, ${o.y})${this.beliefs.zoneAt(o) ? ` in ${this.beliefs.zoneAt(o)}` : ''}`);
+    return ok(`${capitalize(list.join('; '))}.`);
+  }
+
+  private async lookAround(): Promise<Step> {
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    const r = await this.scan('Looking all around.');
+    if (!r.ok) return fail(`I could not scan: ${r.text}`);
+    const seen = (r.data?.detections ?? []) as Array<{ id: string; position: { x: number; y: number } }>;
+    return ok(seen.length ? `I see ${seen.map((d) => `${d.id} at (${d.position.x}, ${d.position.y})`).join(', ')}.` : 'I see no objects from here.');
+  }
+
+  private async goto(target: { zone: string } | { point: { x: number; y: number } }): Promise<Step> {
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    const r = 'zone' in target ? await this.act('navigate_to_zone', { zone: target.zone }, `Going to ${target.zone}.`) : await this.act('navigate_to', { ...target.point }, `Going to (${target.point.x}, ${target.point.y}).`);
+    const where = 'zone' in target ? target.zone : `(${target.point.x}, ${target.point.y})`;
+    return r.ok ? ok(`Arrived at ${where}.`) : fail(`I could not go to ${where}: ${r.text}`);
+  }
+
+  private async charge(say: string): Promise<Step> {
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    const go = await this.io.call('navigate_to_zone', { zone: 'charging_dock' }, say);
+    this.observe('navigate_to_zone', go);
+    if (!go.ok) return fail(`I could not reach the charging dock: ${go.text}`);
+    const r = await this.io.call('charge_battery', {}, 'Charging.');
+    this.observe('charge_battery', r);
+    if (!r.ok) return fail(`Charging failed: ${r.text}`);
+    this.battery = r.data?.battery ?? this.battery;
+    return ok(`Charged the battery to ${pct(this.battery)}.`);
+  }
+
+  private async rotate(degrees: number): Promise<Step> {
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    const r = await this.act('rotate', { angle_deg: degrees }, `Turning ${degrees}°.`);
+    return r.ok ? ok(`Turned ${degrees}°.`) : fail(`I could not turn: ${r.text}`);
+  }
+
+  private async status(topic: 'battery' | 'pose' | 'holding' | 'all'): Promise<Step> {
+    const r = await this.io.call('get_robot_status', {}, 'Reading the status.');
+    this.observe('get_robot_status', r);
+    if (!r.ok) return fail(`I could not read the status: ${r.text}`);
+    const s = r.data;
+    const battery = `Battery at ${pct(s.battery)}${s.charging ? ' (charging)' : ''}.`;
+    const pose = `I am at (${s.pose.x}, ${s.pose.y}) facing ${s.pose.heading_deg}°${s.zone ? `, in ${s.zone}` : ''}.`;
+    const holding = s.holding ? `I am holding ${s.holding}.` : 'I am not holding anything.';
+    const state = `State ${s.state}, ${s.armed ? 'armed' : 'disarmed'}${s.emergency_stop ? ', emergency stop latched' : ''}.`;
+    return ok({ battery, pose, holding, all: `${state} ${pose} ${battery} ${holding}` }[topic]);
+  }
+
+  private async simple(name: string, args: Record<string, unknown>, say: string, success: (r: ToolReply) => string): Promise<Step> {
+    const r = await this.io.call(name, args, say);
+    this.observe(name, r);
+    return r.ok ? ok(success(r)) : fail(`${name} failed: ${r.text}`);
+  }
+
+  // ── plumbing ───────────────────────────────────────────────────────────────
+
+  /** One tool call, with the standard recoveries: arm when disarmed, charge when the reserve refuses a trip. */
+  private async act(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
+    let r = await this.io.call(name, args, say);
+    this.observe(name, r);
+    if (!r.ok && /disarmed; call arm first/.test(r.text)) {
+      const armed = await this.ensureArmed(true);
+      if (armed.ok) {
+        r = await this.io.call(name, args, `Retrying ${name}.`);
+        this.observe(name, r);
+      }
+    }
+    if (!r.ok && /below the \d+% reserve/.test(r.text) && name !== 'navigate_to_zone') {
+      const charged = await this.charge('Not enough battery for that trip: charging first.');
+      if (charged.ok) {
+        r = await this.io.call(name, args, `Retrying ${name}.`);
+        this.observe(name, r);
+      }
+    }
+    return r;
+  }
+
+  /** Keeps beliefs in step with what every result says. */
+  private observe(name: string, r: ToolReply): void {
+    if (/emergency stop is latched/.test(r.text)) this.estopped = true;
+    if (!r.ok || !r.data) return;
+    const d = r.data;
+    if (d.pose) this.pose = { x: d.pose.x, y: d.pose.y };
+    if (typeof d.battery === 'number') this.battery = d.battery;
+    if (typeof d.armed === 'boolean') this.armed = d.armed;
+    if (typeof d.emergency_stop === 'boolean') this.estopped = d.emergency_stop;
+    if (name === 'get_robot_status') this.beliefs.holding = d.holding ?? null;
+    if (name === 'detect_objects' || name === 'scan_surroundings') this.beliefs.absorb(d);
+  }
+
+  private async refreshStatus(say: string): Promise<void> {
+    const r = await this.io.call('get_robot_status', {}, say);
+    this.observe('get_robot_status', r);
+  }
+
+  private async ensureArmed(force = false): Promise<Step> {
+    if (this.armed && !force) return ok('armed');
+    const r = await this.io.call('arm', {}, 'Arming the robot.');
+    this.observe('arm', r);
+    return r.ok ? ok('armed') : fail(`I cannot move: ${r.text}`);
+  }
+
+  private async batteryBelowReserve(): Promise<{ reserve: number } | null> {
+    if (this.battery >= 0.5) return null;
+    const r = await this.io.call('get_parameter', { name: 'battery_reserve' }, 'The battery is low: checking the reserve.');
+    const reserve = typeof r.data?.value === 'number' ? r.data.value : 0.15;
+    return this.battery < reserve + 0.05 ? { reserve } : null;
+  }
+
+  private holdingMatches(q: ObjectQuery): boolean {
+    const held = this.beliefs.holding;
+    if (!held) return false;
+    const { color, shape } = queryOfId(held);
+    return (!q.color || q.color === color) && (!q.shape || q.shape === shape);
+  }
+}
+
+/** "red_cube#2" → { color: "red", shape: "cube" }. */
+function queryOfId(id: string): { color?: string; shape?: string } {
+  const m = /^([a-z]+)_([a-z]+)/.exec(id);
+  return m ? { color: m[1], shape: m[2] } : {};
+}
+
+function queryOf(o: SeenThing): { color: string; shape: string } {
+  return { color: o.color, shape: o.shape };
+}
+
+function describePlace(p: Place): string {
+  if ('zone' in p) return p.zone;
+  if ('point' in p) return `(${p.point.x}, ${p.point.y})`;
+  if ('near' in p) return `next to ${describeQuery(p.near)}`;
+  return 'here';
+}
+
+function summarizeMoved(moved: string[], zone: string): string {
+  return moved.length ? `Put ${moved.join(', ')} in ${zone}, then: ` : '';
+}
+
+function pct(x: number): string {
+  return `${Math.round(x * 100)}%`;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function firstSentence(s: string): string {
+  return s.split(/(?<=[.;])\s/)[0]!.replace(/[.;]$/, '');
+}

@@ -1,0 +1,36 @@
+import type { Tool as AnthropicTool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpContent, mcpTool } from '@anthropic-ai/sdk/helpers/beta/mcp';
+
+/**
+ * MCP ⇄ Messages API conversions, through the SDK's own MCP helpers so tools are offered
+ * faithfully (name, description, full input schema) and results keep their text and images.
+ */
+export function toAnthropicTool(tool: McpTool): AnthropicTool {
+  // mcpTool builds a runnable tool bound to a client; only its definition is wanted here.
+  const runnable = mcpTool(tool as never, { callTool: async () => ({ content: [] }) }) as unknown as AnthropicTool;
+  const { name, description, input_schema } = runnable;
+  return { name, ...(description !== undefined ? { description } : {}), input_schema };
+}
+
+export function toToolResultBlock(toolUseId: string, result: CallToolResult): ToolResultBlockParam {
+  const content = [];
+  for (const item of result.content ?? []) {
+    try {
+      content.push(mcpContent(item as never));
+    } catch {
+      // Content the Messages API cannot carry (audio, links): say so instead of dropping it silently.
+      content.push({ type: 'text' as const, text: `[${item.type} content omitted]` });
+    }
+  }
+  if (content.length === 0 && result.structuredContent) content.push({ type: 'text' as const, text: JSON.stringify(result.structuredContent) });
+  return { type: 'tool_result', tool_use_id: toolUseId, content: content as ToolResultBlockParam['content'], ...(result.isError ? { is_error: true } : {}) };
+}
+
+/** The text of a tool result, for printers and summaries. */
+export function resultText(result: CallToolResult): string {
+  return (result.content ?? [])
+    .filter((c): c is { type: 'text'; text: string } => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
+}

@@ -1,0 +1,114 @@
+import type { ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { readToolMeta } from '../mcp/server-builder.js';
+import type { MissionEventListener } from './mission-events.js';
+import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
+import { toToolResultBlock } from './tool-adapter.js';
+
+export interface SchedulerClock {
+  /** Wall clock, ms — only for reporting durations. */
+  wallMs(): number;
+  /** Robot time, seconds. */
+  simSeconds(): number;
+}
+
+export interface ToolSchedulerOptions {
+  host: ToolHost;
+  tools: readonly Tool[];
+  confirmation: ConfirmationPolicy;
+  /** Tool names that need confirmation besides those the servers mark. */
+  alsoConfirm?: readonly string[];
+  clock: SchedulerClock;
+  emit: MissionEventListener;
+  /** Wall-clock ceiling per call when the server publishes none. */
+  defaultTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/**
+ * Runs one assistant turn's tool calls: consecutive read-only calls together, anything else one
+ * at a time in the order the model asked, each through confirmation, with progress and timing
+ * reported as MissionEvents. Results come back in request order.
+ */
+export class ToolScheduler {
+  private readonly byName: Map<string, Tool>;
+
+  constructor(private readonly opts: ToolSchedulerOptions) {
+    this.byName = new Map(opts.tools.map((t) => [t.name, t]));
+  }
+
+  async run(calls: readonly ToolUseBlockParam[]): Promise<ToolResultBlockParam[]> {
+    const results: ToolResultBlockParam[] = [];
+    let i = 0;
+    while (i < calls.length) {
+      let j = i + 1;
+      if (this.isReadOnly(calls[i]!.name)) while (j < calls.length && this.isReadOnly(calls[j]!.name)) j++;
+      const batch = calls.slice(i, j);
+      results.push(...(await Promise.all(batch.map((c) => this.runOne(c)))));
+      i = j;
+    }
+    return results;
+  }
+
+  private isReadOnly(name: string): boolean {
+    return this.byName.get(name)?.annotations?.readOnlyHint === true;
+  }
+
+  private async runOne(call: ToolUseBlockParam): Promise<ToolResultBlockParam> {
+    const { emit, clock } = this.opts;
+    const args = (call.input ?? {}) as Record<string, unknown>;
+    emit({ type: 'tool_call_started', callId: call.id, name: call.name, args });
+    const wall0 = clock.wallMs();
+    const sim0 = clock.simSeconds();
+    const result = await this.execute(call, args);
+    emit({
+      type: 'tool_call_finished',
+      callId: call.id,
+      name: call.name,
+      args,
+      result,
+      isError: result.isError === true,
+      wallMs: Math.round((clock.wallMs() - wall0) * 10) / 10,
+      simSeconds: Math.round((clock.simSeconds() - sim0) * 1000) / 1000,
+    });
+    return toToolResultBlock(call.id, result);
+  }
+
+  private async execute(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult> {
+    const tool = this.byName.get(call.name);
+    if (!tool) return errorResult(`unknown tool "${call.name}"; use one of the tools offered`);
+    if (this.opts.signal?.aborted) return errorResult('the mission was aborted before this call ran');
+    const meta = readToolMeta(tool);
+    if (meta.needsConfirmation || this.opts.alsoConfirm?.includes(call.name)) {
+      const approved = await this.confirm(call.id, call.name, args);
+      if (!approved.ok) return errorResult(approved.message);
+    }
+    try {
+      return await this.opts.host.callTool(call.name, args, {
+        signal: this.opts.signal,
+        timeoutMs: meta.timeoutSeconds ? meta.timeoutSeconds * 1000 + 5000 : this.opts.defaultTimeoutMs,
+        onProgress: (p) => this.opts.emit({ type: 'tool_call_progress', callId: call.id, name: call.name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
+      });
+    } catch (e) {
+      // The hub turns server failures into results; what reaches here is an abort or a bug.
+      return errorResult(this.opts.signal?.aborted ? 'cancelled: the mission was aborted' : `tool call failed: ${(e as Error).message}`);
+    }
+  }
+
+  private async confirm(callId: string, name: string, args: Record<string, unknown>): Promise<{ ok: true } | { ok: false; message: string }> {
+    const policy = this.opts.confirmation;
+    if (policy.mode === 'approve-all') {
+      this.opts.emit({ type: 'confirmation', callId, name, approved: true, by: 'flag' });
+      return { ok: true };
+    }
+    if (policy.mode === 'refuse') {
+      this.opts.emit({ type: 'confirmation', callId, name, approved: false, by: 'policy' });
+      return { ok: false, message: `refused: ${name} needs a person's confirmation and nobody is there to give it (the user can re-run with --yes to allow it); do not retry it` };
+    }
+    const approved = await policy.ask({ name, args });
+    this.opts.emit({ type: 'confirmation', callId, name, approved, by: 'user' });
+    return approved ? { ok: true } : { ok: false, message: `the user declined ${name}; do not retry it without asking` };
+  }
+}

@@ -1,0 +1,42 @@
+import { DetectorError } from '../../vision/detector-error.js';
+import { formatVisionBench, runVisionBench, type BenchSource } from '../../vision/vision-bench.js';
+import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
+
+export interface BenchVisionOptions {
+  frames?: number;
+  seed?: number;
+  source?: string;
+  json?: boolean;
+  detectorModel?: string;
+  detectorLabels?: string;
+}
+
+/**
+ * `robot-agent bench vision`: detection quality, localization error and detector speed on frames
+ * rendered with seeds never used in training. Figures, not a test: nothing is asserted.
+ */
+export async function runBenchVision(io: CliIo, opts: BenchVisionOptions): Promise<number> {
+  const frames = opts.frames ?? 300;
+  const seed = opts.seed ?? 1000;
+  if (!Number.isInteger(frames) || frames < 1 || frames > 100_000) throw new UserError(`--frames ${frames}: give a whole number from 1 to 100000`, 2);
+  if (!Number.isInteger(seed)) throw new UserError(`--seed ${seed}: give a whole number`, 2);
+  const source = (opts.source ?? 'scenarios') as BenchSource;
+  if (source !== 'scenarios' && source !== 'random') throw new UserError(`--source "${opts.source}": use scenarios or random`, 2);
+  let report;
+  try {
+    report = await runVisionBench({
+      frames,
+      seed,
+      source,
+      modelPath: opts.detectorModel,
+      labelsPath: opts.detectorLabels,
+      onProgress: opts.json ? undefined : (stage) => io.stderr.write(`bench vision: ${stage}…\n`),
+    });
+  } catch (e) {
+    if (e instanceof DetectorError) throw new UserError(e.message);
+    throw e;
+  }
+  if (opts.json) writeJson(io.stdout, report);
+  else for (const line of formatVisionBench(report)) writeLine(io.stdout, line);
+  return 0;
+}

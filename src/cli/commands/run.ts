@@ -1,0 +1,146 @@
+import { homedir } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline/promises';
+import type { MissionEvent } from '../../agent/mission-events.js';
+import type { ModelProvider } from '../../agent/model-provider.js';
+import type { ConfirmationPolicy } from '../../agent/tool-host.js';
+import { ConfigError, loadConfig } from '../../config/config-file.js';
+import { MissionRuntime } from '../../runtime/mission-runtime.js';
+import { loadScenario, ScenarioError } from '../../sim/scenario.js';
+import { DetectorError } from '../../vision/detector-error.js';
+import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
+import { createMissionPrinter } from '../mission-printer.js';
+import { PROGRAM_VERSION } from '../version.js';
+
+export interface RunOptions {
+  scenario: string;
+  seed: number;
+  provider?: 'planner' | 'anthropic';
+  model?: string;
+  maxSteps: number;
+  maxTokens?: number;
+  realtime?: boolean;
+  json?: boolean;
+  yes?: boolean;
+  config?: string;
+  detectorModel?: string;
+  detectorLabels?: string;
+}
+
+/** `robot-agent run "<instruction>"`: plan and carry out one mission; exit 0 only on success. */
+export async function runRun(io: CliIo, instruction: string, opts: RunOptions): Promise<number> {
+  if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', 2);
+  const scenario = userErrors(() => loadScenario(opts.scenario));
+  const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() }).catch((e: unknown) => {
+    throw e instanceof ConfigError ? new UserError(e.message, 2) : e;
+  });
+  const provider = await chooseProvider(io, opts);
+  const abort = new AbortController();
+  const onSigint = () => {
+    if (abort.signal.aborted) process.exit(130);
+    io.stderr.write('\nrobot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)\n');
+    abort.abort();
+  };
+  process.on('SIGINT', onSigint);
+
+  const toolCalls: Array<{ name: string; args: Record<string, unknown>; isError: boolean; durationMs: number; simSeconds: number }> = [];
+  const printer = opts.json ? undefined : createMissionPrinter((line) => writeLine(io.stdout, line));
+  const onEvent = (event: MissionEvent) => {
+    if (event.type === 'tool_call_finished') toolCalls.push({ name: event.name, args: event.args, isError: event.isError, durationMs: event.wallMs, simSeconds: event.simSeconds });
+    printer?.(event);
+  };
+
+  const wall0 = performance.now();
+  let runtime: MissionRuntime | undefined;
+  try {
+    runtime = await MissionRuntime.open({
+      scenario,
+      seed: opts.seed,
+      realtime: opts.realtime,
+      detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
+      servers: config.servers,
+      wallClock: () => Date.now(),
+      version: PROGRAM_VERSION,
+      onServerStatus: (change) => {
+        if (change.status.state !== 'connected') io.stderr.write(`robot-agent: MCP server "${change.status.name}" ${change.status.state}${change.status.error ? `: ${change.status.error.split('\n')[0]}` : ''}; its tools are withdrawn\n`);
+      },
+    });
+    const run = await runtime.runMission({
+      instruction,
+      provider,
+      maxSteps: opts.maxSteps,
+      maxTotalTokens: opts.maxTokens,
+      confirmation: confirmationPolicy(io, opts),
+      signal: abort.signal,
+      onEvent,
+      wallMs: () => performance.now(),
+    });
+    if (opts.json) {
+      writeJson(io.stdout, {
+        instruction,
+        scenario: scenario.name,
+        seed: opts.seed,
+        provider: provider.name,
+        model: provider.model,
+        outcome: run.outcome,
+        summary: run.summary,
+        steps: run.steps,
+        toolCalls,
+        wallMs: Math.round(performance.now() - wall0),
+        missionWallMs: run.wallMs,
+        simSeconds: run.simSeconds,
+        usage: run.usage,
+        ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
+        replayPath: null,
+        world: run.world,
+      });
+    }
+    return run.outcome === 'succeeded' ? 0 : 1;
+  } catch (e) {
+    if (e instanceof DetectorError) throw new UserError(e.message, 1);
+    throw e;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await runtime?.close();
+  }
+}
+
+async function chooseProvider(io: CliIo, opts: RunOptions): Promise<ModelProvider> {
+  const key = io.env.ANTHROPIC_API_KEY?.trim();
+  const which = opts.provider ?? (key ? 'anthropic' : 'planner');
+  if (which === 'planner') {
+    if (opts.model && opts.model !== 'robot-agent-planner-1') throw new UserError(`--model ${opts.model} needs --provider anthropic; the planner has no models to choose from`, 2);
+    const { PlannerProvider } = await import('../../agent/providers/planner.js');
+    return new PlannerProvider();
+  }
+  if (!key) throw new UserError('--provider anthropic needs ANTHROPIC_API_KEY to be set; set it, or use --provider planner (works offline)', 2);
+  const { AnthropicProvider } = await import('../../agent/providers/anthropic.js');
+  return new AnthropicProvider({ apiKey: key, ...(opts.model ? { model: opts.model } : {}), ...(io.env.ANTHROPIC_BASE_URL ? { baseURL: io.env.ANTHROPIC_BASE_URL } : {}) });
+}
+
+function confirmationPolicy(io: CliIo, opts: RunOptions): ConfirmationPolicy {
+  if (opts.yes) return { mode: 'approve-all' };
+  const stdin = io.stdin;
+  if (!stdin?.isTTY || opts.json) return { mode: 'refuse' };
+  return {
+    mode: 'ask',
+    ask: async ({ name, args }) => {
+      const rl = createInterface({ input: stdin, output: io.stderr as NodeJS.WritableStream });
+      try {
+        const answer = await rl.question(`robot-agent: allow ${name} ${JSON.stringify(args)}? [y/N] `);
+        return /^y(es)?$/i.test(answer.trim());
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
+
+function userErrors<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new UserError(e.message, 2);
+    throw e;
+  }
+}

@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import process from 'node:process';
+import type { Readable, Writable } from 'node:stream';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createRobotMcpServer } from '../../mcp/robot-server.js';
+import { HostAllowList, OriginAllowList, isLoopbackHost } from '../../mcp/transports/http-guards.js';
+import { serveHttp } from '../../mcp/transports/http.js';
+import { serveStdio } from '../../mcp/transports/stdio.js';
+import { resolveToken, TokenError } from '../../mcp/transports/token.js';
+import { createSimulatedRobot, type SimulatedRobot } from '../../robot/simulated-robot.js';
+import { defaultModelPath } from '../../vision/model-paths.js';
+import { RealtimeRunner } from '../../sim/runner.js';
+import { loadScenario, ScenarioError, type Scenario } from '../../sim/scenario.js';
+import { UserError, writeLine, type CliIo } from '../io.js';
+import { PROGRAM_VERSION } from '../version.js';
+
+/**
+ * `robot-agent serve`: the robot MCP server over stdio (one client: the process that spawned
+ * us) or Streamable HTTP (any number of sessions, all driving ONE simulated robot). The
+ * simulator follows the wall clock unless --no-realtime; the wall clock for get_time is
+ * Date.now, the injection point for a live server.
+ */
+export interface ServeOptions {
+  stdio?: boolean;
+  http?: boolean;
+  scenario: string;
+  seed: number;
+  /** Default true: pace the simulator to the wall clock. */
+  realtime?: boolean;
+  host: string;
+  port: number;
+  tokenEnv?: string;
+  tokenFile?: string;
+  allowedHost?: string[];
+  allowedOrigin?: string[];
+  detectorModel?: string;
+  detectorLabels?: string;
+  verbose?: boolean;
+}
+
+export interface ServeHandle {
+  /** The MCP endpoint (HTTP only). */
+  url?: string;
+  /** Resolves when serving ended by itself (stdio: the client closed stdin). */
+  ended: Promise<void>;
+  /** Stops the robot and closes every session (idempotent). */
+  close(): Promise<void>;
+}
+
+/** Serves until SIGINT/SIGTERM (or, over stdio, until the client goes away); exit 0. */
+export async function runServe(io: CliIo, opts: ServeOptions): Promise<number> {
+  const handle = await startServe(io, opts);
+  let onSignal!: (signal: NodeJS.Signals) => void;
+  const signalled = new Promise<NodeJS.Signals>((resolve) => (onSignal = resolve));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const signal = await Promise.race([signalled, handle.ended.then(() => undefined)]);
+    if (signal) writeLine(io.stderr, `robot-agent: ${signal}: shutting down`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await handle.close();
+  }
+  return 0;
+}
+
+/** Validates options, builds the robot and starts the transport. Every user mistake is a
+ *  one-line UserError with exit code 2, raised before anything listens. */
+export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHandle> {
+  if (Boolean(opts.stdio) === Boolean(opts.http)) {
+    throw new UserError('serve needs exactly one of --stdio or --http (see robot-agent serve --help)', 2);
+  }
+  const verbose = opts.verbose === true;
+  const log = (line: string) => writeLine(io.stderr, `robot-agent: ${line}`);
+  const scenario = loadScenarioOrExit(opts.scenario);
+  const detector = detectorOptions(opts);
+  const realtime = opts.realtime !== false;
+
+  if (opts.stdio) {
+    for (const [flag, given] of [
+      ['--token-env/--token-file', opts.tokenEnv ?? opts.tokenFile],
+      ['--allowed-host', opts.allowedHost?.length ? 'yes' : undefined],
+      ['--allowed-origin', opts.allowedOrigin?.length ? 'yes' : undefined],
+    ] as const) {
+      if (given !== undefined) throw new UserError(`${flag} applies to --http only`, 2);
+    }
+    const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
+    const server = robotServer(sr, log);
+    startPacing(sr, realtime);
+    const stdio = await serveStdio(server, {
+      stdin: (io.stdin ?? process.stdin) as Readable,
+      stdout: io.stdout as Writable,
+      log: (line) => log(line),
+    });
+    warnIfNoModel(opts, log);
+    writeLine(io.stderr, `robot-agent MCP server on stdio (scenario ${scenario.name}, seed ${opts.seed}${realtime ? '' : ', virtual time'})`);
+    return { ended: stdio.closed, close: once(() => shutDown(sr, [stdio.close()])) };
+  }
+
+  const host = opts.host;
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) {
+    throw new UserError(`--port ${opts.port} is not a port number (0-65535; 0 picks a free port)`, 2);
+  }
+  let token: string | undefined;
+  try {
+    token = resolveToken({ tokenEnv: opts.tokenEnv, tokenFile: opts.tokenFile, env: io.env });
+  } catch (error) {
+    if (error instanceof TokenError) throw new UserError(error.message, 2);
+    throw error;
+  }
+  if (!isLoopbackHost(host) && token === undefined) {
+    throw new UserError(
+      `refusing to serve on ${host} without a token: anyone who can reach it could drive the robot; bind 127.0.0.1 or set --token-env NAME / --token-file PATH`,
+      2,
+    );
+  }
+  try {
+    // Checked here (the port does not matter) so a bad entry fails before anything listens.
+    new HostAllowList(host, opts.port, opts.allowedHost);
+    new OriginAllowList(opts.port, opts.allowedOrigin);
+  } catch (error) {
+    throw new UserError((error as Error).message, 2);
+  }
+
+  const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
+  let http;
+  try {
+    http = await serveHttp(() => robotServer(sr, log), {
+      host,
+      port: opts.port,
+      token,
+      allowedHosts: opts.allowedHost,
+      allowedOrigins: opts.allowedOrigin,
+      // Refusals and internal errors always; session comings and goings with --verbose.
+      log: (line) => {
+        if (verbose || !/^http: (session |serving )/.test(line)) log(line);
+      },
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UserError(`port ${opts.port} on ${host} is already in use; pick another with --port (0 picks a free one)`, 1);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      throw new UserError(`cannot bind ${host}: not an address of this machine (${code}); use --host 127.0.0.1`, 2);
+    }
+    if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${opts.port}; use a port above 1023`, 1);
+    throw error;
+  }
+  startPacing(sr, realtime);
+  warnIfNoModel(opts, log);
+  writeLine(io.stderr, `robot-agent MCP server on ${http.url} (scenario ${scenario.name}, seed ${opts.seed}, ${token === undefined ? 'no token' : 'token required'})`);
+  const handle = http;
+  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, [handle.close()])) };
+}
+
+function robotServer(sr: SimulatedRobot, log: (line: string) => void): McpServer {
+  return createRobotMcpServer({
+    robot: sr.robot,
+    wallClock: Date.now,
+    rng: sr.toolRng,
+    version: PROGRAM_VERSION,
+    onInternalError: (tool, error) => log(`internal error in tool ${tool}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+}
+
+/** A live server's world moves with the wall clock even when no tool is waiting (operations
+ *  started with wait: false, charging, battery drain). */
+function startPacing(sr: SimulatedRobot, realtime: boolean): void {
+  if (realtime && sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.start();
+}
+
+async function shutDown(sr: SimulatedRobot, closing: Promise<void>[]): Promise<void> {
+  sr.robot.stop('the server is shutting down');
+  await Promise.allSettled(closing);
+  if (sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.stop();
+  await sr.detector.dispose().catch(() => undefined);
+}
+
+function loadScenarioOrExit(name: string): Scenario {
+  try {
+    return loadScenario(name);
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new UserError(error.message, 2);
+    throw error;
+  }
+}
+
+function detectorOptions(opts: ServeOptions) {
+  if (opts.detectorLabels !== undefined && opts.detectorModel === undefined) {
+    throw new UserError('--detector-labels goes with --detector-model (a YOLO export and its labels file)', 2);
+  }
+  for (const [flag, path] of [
+    ['--detector-model', opts.detectorModel],
+    ['--detector-labels', opts.detectorLabels],
+  ] as const) {
+    if (path !== undefined && !existsSync(path)) throw new UserError(`${flag} ${path}: no such file`, 2);
+  }
+  return { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels };
+}
+
+/** Serving without the default model is allowed (everything but detection works): say so. */
+function warnIfNoModel(opts: ServeOptions, log: (line: string) => void): void {
+  const model = defaultModelPath();
+  if (opts.detectorModel === undefined && !existsSync(model)) {
+    log(`warning: no detector model at ${model}; detect_objects and scan_surroundings will fail until it exists`);
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= fn());
+}

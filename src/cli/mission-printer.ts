@@ -1,0 +1,43 @@
+import type { MissionEvent } from '../agent/mission-events.js';
+import { resultText } from '../agent/tool-adapter.js';
+import { REPORT_TOOL_NAME } from '../agent/outcome-tool.js';
+
+/**
+ * The plain-text view of a mission: one line per tool call with its arguments, a one-line result
+ * and its time, the model's narration, and the outcome. A consumer of the MissionEvent stream.
+ */
+export function createMissionPrinter(write: (line: string) => void): (event: MissionEvent) => void {
+  return (event) => {
+    switch (event.type) {
+      case 'mission_started':
+        write(`▶ ${event.instruction}  [${event.provider}${event.model !== event.provider ? ` ${event.model}` : ''}]`);
+        break;
+      case 'model_turn':
+        for (const block of event.content) if (block.type === 'text' && block.text.trim()) write(`  ${block.text.trim()}`);
+        break;
+      case 'tool_call_finished': {
+        if (event.name === REPORT_TOOL_NAME) break;
+        const summary = oneLine(resultText(event.result).split('\n')[0] ?? '');
+        write(`  ${event.isError ? '✗' : '✓'} ${event.name} ${oneLine(JSON.stringify(event.args), 80)} → ${summary}  (${event.simSeconds.toFixed(1)} s sim, ${Math.round(event.wallMs)} ms)`);
+        break;
+      }
+      case 'confirmation':
+        if (!event.approved) write(`  ⚠ ${event.name} needs confirmation: ${event.by === 'policy' ? 'refused (not interactive; use --yes)' : 'declined'}`);
+        break;
+      case 'notice':
+        write(`  ${event.level === 'warning' ? '⚠' : 'ℹ'} ${event.message}`);
+        break;
+      case 'mission_finished':
+        write(`■ ${event.outcome}: ${event.summary}`);
+        write(`  ${event.steps} tool call(s), ${event.simSeconds.toFixed(1)} s simulated, ${(event.wallMs / 1000).toFixed(2)} s wall${event.usage.inputTokens ? `, ${event.usage.inputTokens} in / ${event.usage.outputTokens} out tokens` : ''}${event.costUsd ? `, ~$${event.costUsd.toFixed(4)}` : ''}`);
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+function oneLine(text: string, max = 110): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,102 @@
+import { buildSystemPrompt } from '../agent/system-prompt.js';
+import { runMission, type MissionResult } from '../agent/mission-loop.js';
+import type { MissionEventListener } from '../agent/mission-events.js';
+import type { ModelProvider } from '../agent/model-provider.js';
+import type { ConfirmationPolicy } from '../agent/tool-host.js';
+import type { ServerConfig } from '../config/config-file.js';
+import { McpHub, type ServerStatusChange } from '../mcp/client/hub.js';
+import { createRobotMcpServer } from '../mcp/robot-server.js';
+import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
+import { createSimulatedRobot, type SimulatedRobot, type SimulatedRobotOptions } from '../robot/simulated-robot.js';
+import { round } from '../sim/geometry.js';
+import type { Scenario } from '../sim/scenario.js';
+import { reportWorld, type WorldReport } from './world-report.js';
+
+export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> {
+  scenario: Scenario;
+  /** External MCP servers from the config file. */
+  servers?: ServerConfig[];
+  /** Wall clock for get_time (epoch ms): the one injection point for "now". */
+  wallClock: () => number;
+  version: string;
+  onServerStatus?: (change: ServerStatusChange) => void;
+}
+
+export interface MissionOptions {
+  instruction: string;
+  provider: ModelProvider;
+  maxSteps: number;
+  maxTotalTokens?: number;
+  confirmation: ConfirmationPolicy;
+  alsoConfirm?: readonly string[];
+  signal?: AbortSignal;
+  onEvent: MissionEventListener;
+  /** Wall clock for durations, ms (performance.now in the CLI). */
+  wallMs: () => number;
+}
+
+export interface MissionRun extends MissionResult {
+  world: WorldReport;
+}
+
+/**
+ * One world with its robot, the embedded robot MCP server, the hub with any external servers —
+ * everything a mission runs in. `run` opens one for a single mission; the TUI keeps one open
+ * across missions so the world persists.
+ */
+export class MissionRuntime {
+  private constructor(
+    readonly scenario: Scenario,
+    readonly simRobot: SimulatedRobot,
+    private readonly embedded: InProcessConnection,
+    readonly hub: McpHub,
+  ) {}
+
+  static async open(opts: RuntimeOptions): Promise<MissionRuntime> {
+    const simRobot = createSimulatedRobot(opts);
+    const server = createRobotMcpServer({ robot: simRobot.robot, wallClock: opts.wallClock, rng: simRobot.toolRng, version: opts.version });
+    const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version });
+    const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
+    if (opts.onServerStatus) hub.onStatusChange(opts.onServerStatus);
+    try {
+      await hub.start();
+    } catch (e) {
+      await embedded.close();
+      throw e;
+    }
+    return new MissionRuntime(opts.scenario, simRobot, embedded, hub);
+  }
+
+  async runMission(opts: MissionOptions): Promise<MissionRun> {
+    const { robot, sim } = this.simRobot;
+    const system = await buildSystemPrompt(this.embedded.client, opts.instruction);
+    const result = await runMission({
+      instruction: opts.instruction,
+      system,
+      provider: opts.provider,
+      host: this.hub,
+      confirmation: opts.confirmation,
+      alsoConfirm: opts.alsoConfirm,
+      maxSteps: opts.maxSteps,
+      maxTotalTokens: opts.maxTotalTokens,
+      signal: opts.signal,
+      onEvent: opts.onEvent,
+      clock: { wallMs: opts.wallMs, simSeconds: () => sim.clock.now() },
+      makeSafe: async () => {
+        robot.stop('mission interrupted');
+      },
+      telemetry: () => {
+        const s = sim.backend.readState();
+        return { simTime: round(sim.clock.now()), x: round(s.pose.x), y: round(s.pose.y), heading: round(s.pose.heading), battery: round(s.battery, 4), state: robot.state, holding: robot.holding };
+      },
+    });
+    return { ...result, world: reportWorld(this.simRobot) };
+  }
+
+  async close(): Promise<void> {
+    this.simRobot.robot.stop('session closed');
+    if ('stop' in this.simRobot.sim.runner && typeof this.simRobot.sim.runner.stop === 'function') this.simRobot.sim.runner.stop();
+    await this.hub.close();
+    await this.embedded.close();
+  }
+}

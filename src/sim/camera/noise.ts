@@ -1,0 +1,25 @@
+import type { Rng } from '../rng.js';
+
+/**
+ * Sensor noise: one 32-bit seed is drawn from the injected rng per frame, then a xorshift
+ * stream gives each channel an approximately Gaussian deviate (sum of four uniform bytes,
+ * Irwin–Hall). Drawing 230k Box–Muller normals from the rng itself would cost more than the
+ * rest of the frame, and this keeps the frame a pure function of the rng's state.
+ */
+
+/** √(4 · (256² − 1) / 12): the standard deviation of a sum of four uniform bytes. */
+const SUM4_STD = Math.sqrt((4 * (256 * 256 - 1)) / 12);
+
+/** Quantizes linear 0..1 radiance to bytes, adding noise of `sigma` (0..255 units). */
+export function quantizeWithNoise(radiance: Float32Array, out: Uint8Array, sigma: number, rng: Rng): void {
+  let s = (Math.floor(rng.next() * 4294967296) | 1) >>> 0;
+  const k = sigma / SUM4_STD;
+  for (let i = 0; i < radiance.length; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    const g = (s & 255) + ((s >>> 8) & 255) + ((s >>> 16) & 255) + ((s >>> 24) & 255) - 510;
+    const v = Math.round(radiance[i]! * 255 + g * k);
+    out[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+}

@@ -1,0 +1,37 @@
+import type { Vec2 } from './geometry.js';
+
+/**
+ * The simulator's vocabulary for goals and their progress. The robot layer's `RobotBackend`
+ * interface declares the same shapes (the simulator may not import the robot), so these are
+ * structurally identical and pass straight through the simulator backend.
+ */
+export interface MotionLimits {
+  maxLinear: number;
+  maxAngular: number;
+  /** Arrival tolerance, metres. */
+  tolerance: number;
+}
+
+export type MotionGoal =
+  | { kind: 'goto'; target: Vec2; heading?: number; limits: MotionLimits }
+  | { kind: 'rotate'; angle: number; limits: MotionLimits };
+
+export type ActivityStatus = 'idle' | 'active' | 'succeeded' | 'failed';
+
+export interface MotionState {
+  status: ActivityStatus;
+  progress: number;
+  reason?: string;
+  path?: Vec2[];
+  remaining?: number;
+}
+
+export interface GripperState {
+  status: ActivityStatus;
+  action?: 'grasp' | 'release';
+  reason?: string;
+  objectId?: string;
+  zone?: string | null;
+}
+
+export type PathPlan = { ok: true; path: Vec2[]; lengthM: number } | { ok: false; reason: string };

@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, startFakeMessagesApi, text, toolUse, turn, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const require = createRequire(import.meta.url);
+const everythingEntry = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const crasher = resolve('test/fixtures/crashing-mcp-server.mjs');
+
+let fakes: FakeMessagesApi[] = [];
+afterEach(async () => {
+  for (const f of fakes) await f.close();
+  fakes = [];
+});
+
+function writeConfig(servers: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'ra-cfg-')), 'robot-agent.json');
+  writeFileSync(file, JSON.stringify({ mcpServers: servers }));
+  return file;
+}
+
+describe('robot-agent run', () => {
+  it('carries out a mission offline and prints the JSON report with ground truth', async () => {
+    const run = await runCli(['run', 'go to bin b', '--json', '--seed', '2']);
+    expect(run.code).toBe(0);
+    const r = JSON.parse(run.stdout);
+    expect(r).toMatchObject({ instruction: 'go to bin b', scenario: 'warehouse', seed: 2, provider: 'planner', outcome: 'succeeded' });
+    for (const key of ['summary', 'steps', 'toolCalls', 'wallMs', 'simSeconds', 'usage', 'replayPath', 'world', 'model']) expect(r).toHaveProperty(key);
+    expect(r.toolCalls[0]).toMatchObject({ name: 'get_robot_status', isError: false });
+    expect(r.world.robot).toMatchObject({ zone: 'bin_b', armed: true, state: 'IDLE', holding: null });
+    expect(r.world.objects.map((o: { id: string }) => o.id)).toContain('red_cube');
+    expect(r.world.parameters.max_linear_speed).toBe(0.6);
+  });
+
+  it('prints one line per tool call as it goes', async () => {
+    const run = await runCli(['run', 'set max speed to 0.3']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/✓ set_parameter \{"name":"max_linear_speed","value":0\.3\} → max_linear_speed: 0\.6 -> 0\.3/);
+    expect(run.stdout).toMatch(/■ succeeded/);
+  });
+
+  it('fails honestly, exit 1, on an instruction it cannot understand', async () => {
+    const run = await runCli(['run', 'make me a sandwich', '--json']);
+    expect(run.code).toBe(1);
+    const r = JSON.parse(run.stdout);
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toMatch(/I do not understand "make me a sandwich"/);
+  });
+
+  it('gives one clear line and exit 2 for usage problems', async () => {
+    for (const [args, message] of [
+      [['run', 'hi', '--provider', 'anthropic'], /needs ANTHROPIC_API_KEY/],
+      [['run', 'hi', '--provider', 'gpt'], /argument 'gpt' is invalid/],
+      [['run', 'hi', '--scenario', 'mars'], /unknown scenario "mars"/],
+      [['run', '  '], /the instruction is empty/],
+      [['run', 'hi', '--config', '/nonexistent/robot-agent.json'], /robot-agent\.json/],
+      [['run', 'hi', '--max-steps', '0'], /must be 1 or more/],
+    ] as const) {
+      const run = await runCli([...args]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+
+  it('runs Claude through the real SDK against a local Messages API, with retries', async () => {
+    const fake = await startFakeMessagesApi([
+      fail.overloaded(),
+      turn([text('Let me check.'), toolUse('get_robot_status', {})], { stop_reason: 'tool_use' }),
+      turn([toolUse('arm', {}), toolUse('navigate_to_zone', { zone: 'bin_a' })], { stop_reason: 'tool_use' }),
+      turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'At bin A.' })], { stop_reason: 'tool_use' }),
+    ]);
+    fakes.push(fake);
+    const run = await runCli(['run', 'go to bin a', '--json'], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const r = JSON.parse(run.stdout);
+    expect(r).toMatchObject({ provider: 'anthropic', outcome: 'succeeded', summary: 'At bin A.' });
+    expect(r.model).toMatch(/^claude-sonnet/);
+    expect(r.usage.inputTokens).toBeGreaterThan(0);
+    expect(r.world.robot.zone).toBe('bin_a');
+    const body = fake.answered[0]!.body;
+    expect(body.stream).toBe(true);
+    expect(body.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['navigate_to', 'detect_objects', 'report_mission_outcome']));
+    expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(body.system[0].text).toMatch(/Map \(JSON\)/);
+  });
+
+  it('offers external MCP servers namespaced, and goes on when one crashes mid-mission', async () => {
+    const config = writeConfig({
+      everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
+      crasher: { command: process.execPath, args: [crasher] },
+    });
+    const fake = await startFakeMessagesApi([
+      turn([toolUse('everything__echo', { message: 'hello robot' })], { stop_reason: 'tool_use' }),
+      turn([toolUse('crasher__crash', {})], { stop_reason: 'tool_use' }),
+      turn([toolUse('crasher__ping', {}), toolUse('get_state', {})], { stop_reason: 'tool_use' }),
+      turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'Echoed and survived.' })], { stop_reason: 'tool_use' }),
+    ]);
+    fakes.push(fake);
+    const run = await runCli(['run', 'echo something', '--json', '--config', config], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
+    expect(run.code, run.stderr).toBe(0);
+    const tools = fake.answered[0]!.body.tools.map((t: { name: string }) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(['everything__echo', 'crasher__ping', 'get_robot_status']));
+    const r = JSON.parse(run.stdout);
+    expect(r.toolCalls.map((c: { name: string; isError: boolean }) => `${c.name}:${c.isError}`)).toEqual(['everything__echo:false', 'crasher__crash:true', 'crasher__ping:true', 'get_state:false']);
+    expect(JSON.stringify(fake.answered[1]!.body.messages)).toMatch(/hello robot/);
+    expect(run.stderr).toMatch(/MCP server "crasher" disconnected/);
+    // The model was told the crashed server's tools are gone.
+    expect(fake.answered[3]!.body.messages.at(-1).content.find((c: { tool_use_id: string }) => c).is_error).toBe(true);
+  });
+});

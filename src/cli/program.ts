@@ -63,7 +63,18 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
     .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
+    .option('--record <path>', 'write the mission recording to this file')
+    .option('--no-record', 'do not record the mission')
+    .option('--record-dir <dir>', 'directory for recordings', 'missions/recordings')
     .action(run(async (instruction: string, opts) => (await import('./commands/run.js')).runRun(io, instruction, opts)));
+
+  program
+    .command('replay')
+    .description('re-run recorded missions and verify every tool result (or --show one)')
+    .argument('<files...>', 'replay files (.jsonl)')
+    .option('--json', 'print the verdicts as JSON')
+    .option('--show', 'print a readable timeline of the recording instead of verifying it')
+    .action(run(async (files: string[], opts) => (await import('./commands/replay.js')).runReplay(io, files, opts)));
 
   const mcp = program.command('mcp').description('MCP servers the agent can use');
   mcp

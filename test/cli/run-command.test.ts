@@ -24,7 +24,7 @@ function writeConfig(servers: Record<string, unknown>): string {
 
 describe('robot-agent run', () => {
   it('carries out a mission offline and prints the JSON report with ground truth', async () => {
-    const run = await runCli(['run', 'go to bin b', '--json', '--seed', '2']);
+    const run = await runCli(['run', 'go to bin b', '--json', '--seed', '2', '--no-record']);
     expect(run.code).toBe(0);
     const r = JSON.parse(run.stdout);
     expect(r).toMatchObject({ instruction: 'go to bin b', scenario: 'warehouse', seed: 2, provider: 'planner', outcome: 'succeeded' });
@@ -36,14 +36,14 @@ describe('robot-agent run', () => {
   });
 
   it('prints one line per tool call as it goes', async () => {
-    const run = await runCli(['run', 'set max speed to 0.3']);
+    const run = await runCli(['run', 'set max speed to 0.3', '--no-record']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/✓ set_parameter \{"name":"max_linear_speed","value":0\.3\} → max_linear_speed: 0\.6 -> 0\.3/);
     expect(run.stdout).toMatch(/■ succeeded/);
   });
 
   it('fails honestly, exit 1, on an instruction it cannot understand', async () => {
-    const run = await runCli(['run', 'make me a sandwich', '--json']);
+    const run = await runCli(['run', 'make me a sandwich', '--json', '--no-record']);
     expect(run.code).toBe(1);
     const r = JSON.parse(run.stdout);
     expect(r.outcome).toBe('failed');
@@ -59,7 +59,7 @@ describe('robot-agent run', () => {
       [['run', 'hi', '--config', '/nonexistent/robot-agent.json'], /robot-agent\.json/],
       [['run', 'hi', '--max-steps', '0'], /must be 1 or more/],
     ] as const) {
-      const run = await runCli([...args]);
+      const run = await runCli([...args, '--no-record']);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(run.stderr).toMatch(message);
@@ -74,7 +74,7 @@ describe('robot-agent run', () => {
       turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'At bin A.' })], { stop_reason: 'tool_use' }),
     ]);
     fakes.push(fake);
-    const run = await runCli(['run', 'go to bin a', '--json'], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
+    const run = await runCli(['run', 'go to bin a', '--json', '--no-record'], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const r = JSON.parse(run.stdout);
@@ -101,7 +101,7 @@ describe('robot-agent run', () => {
       turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'Echoed and survived.' })], { stop_reason: 'tool_use' }),
     ]);
     fakes.push(fake);
-    const run = await runCli(['run', 'echo something', '--json', '--config', config], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
+    const run = await runCli(['run', 'echo something', '--json', '--no-record', '--config', config], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
     expect(run.code, run.stderr).toBe(0);
     const tools = fake.answered[0]!.body.tools.map((t: { name: string }) => t.name);
     expect(tools).toEqual(expect.arrayContaining(['everything__echo', 'crasher__ping', 'get_robot_status']));

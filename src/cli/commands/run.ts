@@ -8,6 +8,9 @@ import { ConfigError, loadConfig } from '../../config/config-file.js';
 import { MissionRuntime } from '../../runtime/mission-runtime.js';
 import { loadScenario, ScenarioError } from '../../sim/scenario.js';
 import { DetectorError } from '../../vision/detector-error.js';
+import { MissionRecorder } from '../../replay/recorder.js';
+import { fileLineSink, imageDirectory, recordingPath } from '../../replay/file-sink.js';
+import { buildReplayHeader, type HeaderFacts } from '../../replay/replay-header.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 import { createMissionPrinter } from '../mission-printer.js';
 import { PROGRAM_VERSION } from '../version.js';
@@ -25,6 +28,9 @@ export interface RunOptions {
   config?: string;
   detectorModel?: string;
   detectorLabels?: string;
+  /** A path, false for --no-record, or undefined for the default recordings directory. */
+  record?: string | false;
+  recordDir: string;
 }
 
 /** `robot-agent run "<instruction>"`: plan and carry out one mission; exit 0 only on success. */
@@ -52,6 +58,8 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
 
   const wall0 = performance.now();
   let runtime: MissionRuntime | undefined;
+  let recorder: MissionRecorder | undefined;
+  let replayPath: string | null = null;
   try {
     runtime = await MissionRuntime.open({
       scenario,
@@ -59,12 +67,35 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
       realtime: opts.realtime,
       detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
       servers: config.servers,
-      wallClock: () => Date.now(),
+      wallClock: () => {
+        const now = Date.now();
+        recorder?.recordClock(now);
+        return now;
+      },
       version: PROGRAM_VERSION,
       onServerStatus: (change) => {
         if (change.status.state !== 'connected') io.stderr.write(`robot-agent: MCP server "${change.status.name}" ${change.status.state}${change.status.error ? `: ${change.status.error.split('\n')[0]}` : ''}; its tools are withdrawn\n`);
       },
     });
+    if (opts.record !== false) {
+      replayPath = opts.record ?? recordingPath(opts.recordDir, instruction, new Date());
+      recorder = startRecording(replayPath, {
+        programVersion: PROGRAM_VERSION,
+        recordedAt: new Date(),
+        scenario,
+        seed: opts.seed,
+        provider: provider.name,
+        model: provider.model,
+        ...(provider.name === 'anthropic' && io.env.ANTHROPIC_BASE_URL ? { providerNote: `recorded against ${io.env.ANTHROPIC_BASE_URL}, not the Anthropic API` } : {}),
+        instruction,
+        maxSteps: opts.maxSteps,
+        maxTotalTokens: opts.maxTokens,
+        parameters: runtime.simRobot.robot.parameters.snapshot(),
+        detectorModelPath: opts.detectorModel,
+        externalServers: config.servers.map((s) => s.name),
+      });
+    }
+    const record = recorder?.onEvent;
     const run = await runtime.runMission({
       instruction,
       provider,
@@ -72,7 +103,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
       maxTotalTokens: opts.maxTokens,
       confirmation: confirmationPolicy(io, opts),
       signal: abort.signal,
-      onEvent,
+      onEvent: record ? (e) => (record(e), onEvent(e)) : onEvent,
       wallMs: () => performance.now(),
     });
     if (opts.json) {
@@ -91,17 +122,28 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
         simSeconds: run.simSeconds,
         usage: run.usage,
         ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
-        replayPath: null,
+        replayPath,
         world: run.world,
       });
     }
+    if (replayPath && !opts.json) writeLine(io.stdout, `  recorded to ${replayPath}`);
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {
     if (e instanceof DetectorError) throw new UserError(e.message, 1);
     throw e;
   } finally {
     process.off('SIGINT', onSigint);
+    recorder?.close();
     await runtime?.close();
+  }
+}
+
+function startRecording(path: string, facts: HeaderFacts): MissionRecorder {
+  try {
+    return new MissionRecorder(fileLineSink(path), buildReplayHeader(facts), imageDirectory(path));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(code === 'EEXIST' ? `${path} already exists; choose another --record path or remove it` : `cannot write the recording ${path}: ${(e as Error).message}`, 2);
   }
 }
 

@@ -1,0 +1,53 @@
+import { verifyReplay, type ReplayVerdict } from '../../replay/replayer.js';
+import { readReplay, ReplayFileError } from '../../replay/replay-reader.js';
+import { formatTimeline } from '../../replay/timeline.js';
+import { ScenarioError } from '../../sim/scenario.js';
+import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
+import { PROGRAM_VERSION } from '../version.js';
+
+/**
+ * `robot-agent replay FILE...`: re-run recorded missions and verify every tool result.
+ * Exit 0 all match; 1 on a divergence; 2 for a file that cannot be replayed.
+ */
+export async function runReplay(io: CliIo, files: string[], opts: { json?: boolean; show?: boolean }): Promise<number> {
+  const replays = files.map((f) => {
+    try {
+      return readReplay(f);
+    } catch (e) {
+      if (e instanceof ReplayFileError) throw new UserError(e.message, 2);
+      throw e;
+    }
+  });
+  if (opts.show) {
+    for (const r of replays) {
+      for (const line of formatTimeline(r)) writeLine(io.stdout, line);
+      writeLine(io.stdout);
+    }
+    return 0;
+  }
+  const verdicts: ReplayVerdict[] = [];
+  for (const r of replays) {
+    let verdict: ReplayVerdict;
+    try {
+      verdict = await verifyReplay(r, { version: PROGRAM_VERSION });
+    } catch (e) {
+      if (e instanceof ReplayFileError || e instanceof ScenarioError) throw new UserError(e.message, 2);
+      throw e;
+    }
+    verdicts.push(verdict);
+    if (!opts.json) printVerdict(io, verdict);
+  }
+  if (opts.json) writeJson(io.stdout, verdicts.length === 1 ? verdicts[0] : verdicts);
+  return verdicts.every((v) => v.ok) ? 0 : 1;
+}
+
+function printVerdict(io: CliIo, v: ReplayVerdict): void {
+  if (v.ok) {
+    writeLine(io.stdout, `✓ ${v.file}: ${v.calls} tool call(s) match, outcome ${v.outcome.actual} (${v.wallMs} ms)${v.notes.length ? `; note: ${v.notes.join('; ')}` : ''}`);
+    return;
+  }
+  const d = v.divergence!;
+  writeLine(io.stdout, `✗ ${v.file}: diverged at call ${d.call} (${d.tool}): ${d.what}`);
+  writeLine(io.stdout, `    ${d.diff}`);
+  for (const note of v.notes) writeLine(io.stdout, `    note: ${note}`);
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { MissionEvent } from '../agent/mission-events.js';
+import { ReplayEvent, type ReplayHeader, type StoredResult } from './replay-format.js';
+
+/** Where recorded lines go: one call per complete line, written through at once. */
+export interface LineSink {
+  writeLine(line: string): void;
+  close(): void;
+}
+
+/** Where images go, keyed by the SHA-256 of their bytes (so each is stored once). */
+export type ImageStore = (sha256: string, bytes: Buffer, mimeType: string) => void;
+
+/**
+ * Records a mission as JSON Lines, subscribed to the MissionEvent stream (foxglove/mcap style:
+ * an append-only writer over an injected sink; the caller supplies every timestamp).
+ * Each line is validated before it is written, so the file always reads back.
+ */
+export class MissionRecorder {
+  private closed = false;
+
+  constructor(
+    private readonly sink: LineSink,
+    header: ReplayHeader,
+    private readonly images?: ImageStore,
+  ) {
+    this.sink.writeLine(JSON.stringify(header));
+  }
+
+  /** The MissionEvent consumer. Streaming deltas and progress ticks are not needed to replay. */
+  readonly onEvent = (event: MissionEvent): void => {
+    if (this.closed || event.type === 'model_text_delta' || event.type === 'tool_call_progress') return;
+    const line = event.type === 'tool_call_finished' ? { ...event, result: this.storeResult(event.result) } : event;
+    this.write(line);
+    if (event.type === 'mission_finished') this.close();
+  };
+
+  /** A value the mission read from the injected wall clock (get_time), so replays restore it. */
+  recordClock(value: number): void {
+    if (!this.closed) this.write({ type: 'clock', value });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.sink.close();
+  }
+
+  private write(line: unknown): void {
+    this.sink.writeLine(JSON.stringify(ReplayEvent.parse(line)));
+  }
+
+  private storeResult(result: CallToolResult): StoredResult {
+    return storedResult(result, this.images);
+  }
+}
+
+/** A tool result in stored form: images become hashes (and go to the image store). */
+export function storedResult(result: CallToolResult, images?: ImageStore): StoredResult {
+  return {
+    isError: result.isError === true,
+    content: (result.content ?? []).map((c) => {
+      if (c.type !== 'image') return c.type === 'text' ? { type: 'text' as const, text: c.text } : { ...c };
+      const bytes = Buffer.from(c.data, 'base64');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      images?.(sha256, bytes, c.mimeType);
+      return { type: 'image' as const, mimeType: c.mimeType, sha256 };
+    }),
+    ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+  };
+}

@@ -60,9 +60,11 @@ export class ToolScheduler {
     const { emit, clock } = this.opts;
     const args = (call.input ?? {}) as Record<string, unknown>;
     emit({ type: 'tool_call_started', callId: call.id, name: call.name, args });
+    const refusal = await this.refusal(call, args);
+    // Timed after any confirmation: the time a person takes to answer is not the tool's.
     const wall0 = clock.wallMs();
     const sim0 = clock.simSeconds();
-    const result = await this.execute(call, args);
+    const result = refusal ?? (await this.execute(call, args));
     emit({
       type: 'tool_call_finished',
       callId: call.id,
@@ -71,20 +73,25 @@ export class ToolScheduler {
       result,
       isError: result.isError === true,
       wallMs: Math.round((clock.wallMs() - wall0) * 10) / 10,
-      simSeconds: Math.round((clock.simSeconds() - sim0) * 1000) / 1000,
+      simSeconds: refusal ? 0 : Math.round((clock.simSeconds() - sim0) * 1000) / 1000,
     });
     return toToolResultBlock(call.id, result);
   }
 
-  private async execute(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult> {
+  /** Why a call must not run (unknown tool, aborted, confirmation refused), or undefined. */
+  private async refusal(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult | undefined> {
     const tool = this.byName.get(call.name);
     if (!tool) return errorResult(`unknown tool "${call.name}"; use one of the tools offered`);
     if (this.opts.signal?.aborted) return errorResult('the mission was aborted before this call ran');
-    const meta = readToolMeta(tool);
-    if (meta.needsConfirmation || this.opts.alsoConfirm?.includes(call.name)) {
+    if (readToolMeta(tool).needsConfirmation || this.opts.alsoConfirm?.includes(call.name)) {
       const approved = await this.confirm(call.id, call.name, args);
       if (!approved.ok) return errorResult(approved.message);
     }
+    return undefined;
+  }
+
+  private async execute(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult> {
+    const meta = readToolMeta(this.byName.get(call.name)!);
     try {
       return await this.opts.host.callTool(call.name, args, {
         signal: this.opts.signal,

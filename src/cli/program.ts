@@ -47,22 +47,14 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--json', 'print one JSON object')
     .action(run(async (opts) => (await import('./commands/sim.js')).runSim(io, opts)));
 
-  program
-    .command('run')
-    .description('plan and carry out a mission given in plain words')
-    .argument('<instruction>', 'what the robot should do, e.g. "pick up the red cube"')
-    .option('-s, --scenario <name|path>', 'scenario name or file', 'warehouse')
-    .option('--seed <n>', 'random seed', parseInteger, 1)
-    .addOption(new Option('--provider <name>', 'planner (offline) or anthropic (Claude); default: anthropic when ANTHROPIC_API_KEY is set').choices(['planner', 'anthropic']))
-    .option('--model <id>', 'Claude model id (with --provider anthropic)')
-    .option('--max-steps <n>', 'tool-call budget', parsePositiveInteger, 40)
-    .option('--max-tokens <n>', 'token budget for the whole mission (anthropic)', parsePositiveInteger)
-    .option('--realtime', 'pace the simulator to the wall clock')
+  missionOptions(
+    program
+      .command('run')
+      .description('plan and carry out a mission given in plain words')
+      .argument('<instruction>', 'what the robot should do, e.g. "pick up the red cube"'),
+  )
     .option('--json', 'print one JSON report instead of progress lines')
     .option('-y, --yes', 'approve tools that need confirmation')
-    .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
-    .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
-    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
     .option('--record <path>', 'write the mission recording to this file')
     .option('--no-record', 'do not record the mission')
     .option('--record-dir <dir>', 'directory for recordings', 'missions/recordings')
@@ -103,7 +95,38 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
     .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
 
+  const tui = missionOptions(program.command('tui').description('interactive session: type missions one after another in one world (the default on a terminal)'))
+    .option('--no-record', 'do not record the missions')
+    .option('--record-dir <dir>', 'directory for recordings (one file per mission)', 'missions/recordings')
+    .action(run(async (opts) => (await import('../tui/tui-command.js')).runTui(io, opts)));
+
+  // No command: `tui` on a terminal, the help otherwise. A word that is no command stays commander's error.
+  // Set after the commands are declared so they do not inherit allowExcessArguments.
+  program.allowExcessArguments(true).action(
+    run(async (_opts, cmd: Command) => {
+      if (cmd.args.length) (cmd as unknown as { unknownCommand(): never }).unknownCommand();
+      if (!io.stdout.isTTY || !io.stdin?.isTTY) return void program.outputHelp();
+      await tui.parseAsync([], { from: 'user' });
+      return result.exitCode;
+    }),
+  );
+
   return program;
+}
+
+/** The options that set up a mission's world and model, shared by `run` and `tui`. */
+function missionOptions(command: Command): Command {
+  return command
+    .option('-s, --scenario <name|path>', 'scenario name or file', 'warehouse')
+    .option('--seed <n>', 'random seed', parseInteger, 1)
+    .addOption(new Option('--provider <name>', 'planner (offline) or anthropic (Claude); default: anthropic when ANTHROPIC_API_KEY is set').choices(['planner', 'anthropic']))
+    .option('--model <id>', 'Claude model id (with --provider anthropic)')
+    .option('--max-steps <n>', 'tool-call budget (per mission)', parsePositiveInteger, 40)
+    .option('--max-tokens <n>', 'token budget for the whole mission (anthropic)', parsePositiveInteger)
+    .option('--realtime', 'pace the simulator to the wall clock')
+    .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
+    .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
+    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model');
 }
 
 /** Re-exported so the entry point can recognise commander's own exits. */

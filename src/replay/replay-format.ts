@@ -23,6 +23,17 @@ export const ReplayHeader = z.object({
   /** Set when the recording was made against a scripted stand-in (e.g. the local fake Messages API). */
   providerNote: z.string().optional(),
   instruction: z.string(),
+  /** Set for missions of an interactive session: where in the session the mission started. */
+  session: z
+    .object({
+      id: z.string(),
+      mission: z.number().int().positive(),
+      /** False when earlier missions (or an operator e-stop) changed the world first. */
+      initialWorld: z.boolean(),
+      /** The session's earlier recordings, in order. */
+      after: z.array(z.string()),
+    })
+    .optional(),
   config: z.object({
     maxSteps: z.number().int().positive(),
     maxTotalTokens: z.number().int().positive().optional(),

@@ -18,6 +18,7 @@ export interface HeaderFacts {
   parameters: Record<string, number | string | boolean>;
   detectorModelPath?: string;
   externalServers: string[];
+  session?: ReplayHeader['session'];
 }
 
 export function sha256(data: string | Buffer): string {
@@ -50,6 +51,7 @@ export function buildReplayHeader(f: HeaderFacts): ReplayHeader {
     model: f.model,
     ...(f.providerNote ? { providerNote: f.providerNote } : {}),
     instruction: f.instruction,
+    ...(f.session ? { session: f.session } : {}),
     config: {
       maxSteps: f.maxSteps,
       ...(f.maxTotalTokens ? { maxTotalTokens: f.maxTotalTokens } : {}),

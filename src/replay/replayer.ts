@@ -50,6 +50,11 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
   const wall0 = performance.now();
   const scenario = parseScenario(header.scenario.content, `${replay.file} (scenario)`);
   if (scenarioHash(scenario) !== header.scenario.sha256) throw new ReplayFileError(`${replay.file}: the embedded scenario does not match its hash (the file was edited)`);
+  if (header.session && !header.session.initialWorld) {
+    throw new ReplayFileError(
+      `${replay.file} is mission ${header.session.mission} of an interactive session and started from the world earlier missions left behind; only a session's first mission can be verified on its own`,
+    );
+  }
   if (header.config.externalServers.length) {
     throw new ReplayFileError(`${replay.file} used external MCP servers (${header.config.externalServers.join(', ')}), which replays cannot re-run`);
   }

@@ -1,5 +1,5 @@
 import { DetectorError } from '../../vision/detector-error.js';
-import { formatVisionBench, runVisionBench, type BenchSource } from '../../vision/vision-bench.js';
+import { BENCH_SOURCES, formatVisionBench, runVisionBench, type BenchSource } from '../../vision/vision-bench.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 export interface BenchVisionOptions {
@@ -17,11 +17,11 @@ export interface BenchVisionOptions {
  */
 export async function runBenchVision(io: CliIo, opts: BenchVisionOptions): Promise<number> {
   const frames = opts.frames ?? 300;
-  const seed = opts.seed ?? 1000;
+  const seed = opts.seed ?? 4242;
   if (!Number.isInteger(frames) || frames < 1 || frames > 100_000) throw new UserError(`--frames ${frames}: give a whole number from 1 to 100000`, 2);
   if (!Number.isInteger(seed)) throw new UserError(`--seed ${seed}: give a whole number`, 2);
-  const source = (opts.source ?? 'scenarios') as BenchSource;
-  if (source !== 'scenarios' && source !== 'random') throw new UserError(`--source "${opts.source}": use scenarios or random`, 2);
+  const source = (opts.source ?? 'mixed') as BenchSource;
+  if (!BENCH_SOURCES.includes(source)) throw new UserError(`--source "${opts.source}": use ${BENCH_SOURCES.join(', ')}`, 2);
   let report;
   try {
     report = await runVisionBench({

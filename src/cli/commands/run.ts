@@ -2,10 +2,10 @@ import { homedir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline/promises';
 import type { MissionEvent } from '../../agent/mission-events.js';
-import type { ModelProvider } from '../../agent/model-provider.js';
 import type { ConfirmationPolicy } from '../../agent/tool-host.js';
 import { ConfigError, loadConfig } from '../../config/config-file.js';
 import { MissionRuntime } from '../../runtime/mission-runtime.js';
+import { chooseProvider, ProviderChoiceError } from '../../runtime/provider-choice.js';
 import { loadScenario, ScenarioError } from '../../sim/scenario.js';
 import { DetectorError } from '../../vision/detector-error.js';
 import { MissionRecorder } from '../../replay/recorder.js';
@@ -40,7 +40,8 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
   const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() }).catch((e: unknown) => {
     throw e instanceof ConfigError ? new UserError(e.message, 2) : e;
   });
-  const provider = await chooseProvider(io, opts);
+  const choice = userErrors(() => chooseProvider(io.env, opts));
+  const provider = await choice.create();
   const abort = new AbortController();
   const onSigint = () => {
     if (abort.signal.aborted) process.exit(130);
@@ -86,7 +87,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
         seed: opts.seed,
         provider: provider.name,
         model: provider.model,
-        ...(provider.name === 'anthropic' && io.env.ANTHROPIC_BASE_URL ? { providerNote: `recorded against ${io.env.ANTHROPIC_BASE_URL}, not the Anthropic API` } : {}),
+        ...(choice.note ? { providerNote: choice.note } : {}),
         instruction,
         maxSteps: opts.maxSteps,
         maxTotalTokens: opts.maxTokens,
@@ -147,19 +148,6 @@ function startRecording(path: string, facts: HeaderFacts): MissionRecorder {
   }
 }
 
-async function chooseProvider(io: CliIo, opts: RunOptions): Promise<ModelProvider> {
-  const key = io.env.ANTHROPIC_API_KEY?.trim();
-  const which = opts.provider ?? (key ? 'anthropic' : 'planner');
-  if (which === 'planner') {
-    if (opts.model && opts.model !== 'robot-agent-planner-1') throw new UserError(`--model ${opts.model} needs --provider anthropic; the planner has no models to choose from`, 2);
-    const { PlannerProvider } = await import('../../agent/providers/planner.js');
-    return new PlannerProvider();
-  }
-  if (!key) throw new UserError('--provider anthropic needs ANTHROPIC_API_KEY to be set; set it, or use --provider planner (works offline)', 2);
-  const { AnthropicProvider } = await import('../../agent/providers/anthropic.js');
-  return new AnthropicProvider({ apiKey: key, ...(opts.model ? { model: opts.model } : {}), ...(io.env.ANTHROPIC_BASE_URL ? { baseURL: io.env.ANTHROPIC_BASE_URL } : {}) });
-}
-
 function confirmationPolicy(io: CliIo, opts: RunOptions): ConfirmationPolicy {
   if (opts.yes) return { mode: 'approve-all' };
   const stdin = io.stdin;
@@ -182,7 +170,7 @@ function userErrors<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof ScenarioError) throw new UserError(e.message, 2);
+    if (e instanceof ScenarioError || e instanceof ProviderChoiceError) throw new UserError(e.message, 2);
     throw e;
   }
 }

@@ -1,0 +1,36 @@
+import { Text } from 'ink';
+import { ESTOP_KEY } from '../key-bindings.js';
+
+export type HintMode = 'idle' | 'running' | 'replay' | 'confirm' | 'quitArmed';
+
+/** The keys that matter now, on one line; the e-stop key is always shown. */
+export function KeyHints({ mode, toggles }: { mode: HintMode; toggles: boolean }) {
+  const estop = (
+    <Text bold color="red">
+      {ESTOP_KEY} E-STOP
+    </Text>
+  );
+  if (mode === 'quitArmed') {
+    return (
+      <Text wrap="truncate-end">
+        <Text bold color="yellow">
+          Press Ctrl-C again to quit
+        </Text>
+        <Text dimColor> · any other key to stay · </Text>
+        {estop}
+      </Text>
+    );
+  }
+  const keys: Record<Exclude<HintMode, 'quitArmed'>, string> = {
+    idle: `Enter run · ↑↓ history · ${toggles ? 'Tab map/camera · ' : ''}/help · Ctrl-C twice quit`,
+    running: `Esc cancel mission · ${toggles ? 'Tab map/camera · ' : ''}Ctrl-C cancel, twice quit`,
+    replay: '+/- speed · space pause · Esc stop · Ctrl-C twice quit',
+    confirm: 'y approve once · n deny · ←→ choose · Enter confirm',
+  };
+  return (
+    <Text wrap="truncate-end">
+      {estop}
+      <Text dimColor> · {keys[mode]}</Text>
+    </Text>
+  );
+}

@@ -1,0 +1,161 @@
+import { useApp, useInput } from 'ink';
+import { useCallback, useEffect, useState } from 'react';
+import { useSyncedState } from './use-synced-state.js';
+import { listScenarios } from '../../sim/scenario.js';
+import { bindKey, type KeyCommand, type KeyMode } from '../key-bindings.js';
+import type { SidePanel } from '../layout.js';
+import { editLine, emptyEditor, submitLine, type EditorState } from '../line-editor.js';
+import type { RobotView } from '../robot-view.js';
+import type { SessionState, TuiSession } from '../session.js';
+import { HELP_LINES, parseSlash, type SlashCommand } from '../slash-commands.js';
+import { statusLines } from '../status-lines.js';
+import type { TranscriptAction } from '../transcript.js';
+import type { PlaybackControls } from './use-replay-playback.js';
+
+export interface Controller {
+  mode: KeyMode;
+  editor: EditorState;
+  panel: SidePanel;
+  scroll: number;
+  /** Highlighted option of the confirmation dialog: 0 approve once, 1 deny. */
+  selected: number;
+  /** Ctrl-C was pressed once: the next one quits. */
+  quitArmed: boolean;
+}
+
+interface Deps {
+  session: TuiSession;
+  state: SessionState;
+  dispatch: (action: TranscriptAction) => void;
+  replay: PlaybackControls;
+  view: RobotView;
+  /** Called instead of Ink's exit (tests). */
+  onQuit?: () => void;
+}
+
+/**
+ * What the keys and the prompt do: missions, slash commands, cancel, e-stop, the confirmation
+ * dialog, replay controls, scrolling. Key decoding is `bindKey` (pure); this carries it out.
+ */
+export function useController({ session, state, dispatch, replay, view, onQuit }: Deps): Controller {
+  const { exit } = useApp();
+  const [editor, editorRef, setEditor] = useSyncedState<EditorState>(emptyEditor);
+  const [panel, setPanel] = useState<SidePanel>('map');
+  const [scroll, setScroll] = useState(0);
+  const [selected, selectedRef, setSelected] = useSyncedState(1);
+  const [quitArmed, quitArmedRef, setQuitArmed] = useSyncedState(false);
+  const playing = replay.playback !== null && !replay.playback.done;
+  const modeOf = (s: SessionState): KeyMode => (s.confirmation ? 'confirm' : playing ? 'replay' : 'prompt');
+  const mode = modeOf(state);
+
+  // Each confirmation starts on Deny: a reflexive Enter must not approve.
+  useEffect(() => setSelected(1), [state.confirmation]);
+
+  const note = useCallback((text: string, level: 'info' | 'warning' | 'error' = 'info') => dispatch({ type: 'note', level, text }), [dispatch]);
+  const quit = useCallback(() => (onQuit ? onQuit() : exit()), [onQuit, exit]);
+
+  const runSlash = (cmd: SlashCommand) => {
+    const state = session.getState();
+    switch (cmd.kind) {
+      case 'status':
+        return statusLines(state, view).forEach((l) => note(l));
+      case 'scenario':
+        if (cmd.name) return void session.resetWorld(cmd.name);
+        return [`scenario ${state.scenario} (seed ${state.seed}); /scenario NAME starts over in:`, ...listScenarios().map((s) => `  ${s.name.padEnd(12)} ${s.summary}`)].forEach((l) => note(l));
+      case 'replay':
+        if (state.running) return note('a mission is running; wait for it or press Esc before playing a recording', 'warning');
+        return replay.play(cmd.file, cmd.speed);
+      case 'provider':
+        if (!cmd.provider) return note(`provider: ${state.provider}${state.model ? ` ${state.model}` : ''} — /provider planner, or /provider anthropic [MODEL] (needs ANTHROPIC_API_KEY)`);
+        return session.setProvider({ provider: cmd.provider, ...(cmd.model ? { model: cmd.model } : {}) });
+      case 'clear':
+        return dispatch({ type: 'clear' });
+      case 'help':
+        return HELP_LINES.forEach((l) => note(l));
+      case 'quit':
+        return quit();
+      case 'error':
+        return note(cmd.message, 'error');
+    }
+  };
+
+  const submit = (current = editorRef.current) => {
+    const { state: next, line } = submitLine(current);
+    setEditor(next);
+    if (!line) return;
+    setScroll(0);
+    if (replay.playback) replay.stop(true);
+    const slash = parseSlash(line);
+    if (slash) return runSlash(slash);
+    if (session.getState().running) return note('a mission is already running; press Esc to cancel it first', 'warning');
+    void session.runMission(line);
+  };
+
+  const interrupt = () => {
+    if (quitArmedRef.current) return quit();
+    setQuitArmed(true);
+    const state = session.getState();
+    if (state.confirmation || state.running) session.cancel();
+    else if (playing) replay.stop();
+    else setEditor((e) => editLine(e, { kind: 'clear' }));
+  };
+
+  const escape = () => {
+    const state = session.getState();
+    if (state.confirmation) return session.respond(false);
+    if (playing) return replay.stop();
+    if (state.running) return void session.cancel();
+    if (replay.playback) return replay.stop(true);
+    setEditor((e) => editLine(e, { kind: 'clear' }));
+  };
+
+  /** Pasted text with a line break: the first line is submitted, the rest stays in the prompt. */
+  const paste = (text: string) => {
+    const [first = '', ...rest] = text.split(/\r\n|\r|\n/);
+    submit(editLine(editorRef.current, { kind: 'insert', text: first }));
+    const more = rest.join(' ').trim();
+    if (more) setEditor((e) => editLine(e, { kind: 'insert', text: more }));
+  };
+
+  const apply = (cmd: KeyCommand, mode: KeyMode) => {
+    switch (cmd.kind) {
+      case 'interrupt':
+        return interrupt();
+      case 'estop':
+        return session.emergencyStop();
+      case 'escape':
+        return escape();
+      case 'submit':
+        if (mode === 'confirm') return session.respond(selectedRef.current === 0);
+        return submit();
+      case 'approve':
+        return session.respond(true);
+      case 'deny':
+        return session.respond(false);
+      case 'select':
+        return setSelected((s) => (s + cmd.by + 2) % 2);
+      case 'togglePanel':
+        return setPanel((p) => (p === 'map' ? 'camera' : 'map'));
+      case 'scroll':
+        return setScroll((s) => Math.max(0, s + cmd.by));
+      case 'speed':
+        return replay.changeSpeed(cmd.factor);
+      case 'pause':
+        return replay.togglePause();
+      case 'edit':
+        if (cmd.key.kind === 'insert' && /[\r\n]/.test(cmd.key.text)) return paste(cmd.key.text);
+        return setEditor((e) => editLine(e, cmd.key));
+      case 'none':
+        return;
+    }
+  };
+
+  useInput((input, key) => {
+    const now = modeOf(session.getState());
+    const cmd = bindKey(input, key, now);
+    if (cmd.kind !== 'interrupt' && cmd.kind !== 'none') setQuitArmed(false);
+    apply(cmd, now);
+  });
+
+  return { mode, editor, panel, scroll, selected, quitArmed };
+}

@@ -1,0 +1,62 @@
+import { ESTOP_KEY } from './key-bindings.js';
+
+/** The prompt's slash commands, parsed without side effects. */
+export type SlashCommand =
+  | { kind: 'status' }
+  | { kind: 'scenario'; name?: string }
+  | { kind: 'replay'; file: string; speed?: number }
+  | { kind: 'provider'; provider?: 'planner' | 'anthropic'; model?: string }
+  | { kind: 'clear' }
+  | { kind: 'help' }
+  | { kind: 'quit' }
+  | { kind: 'error'; message: string };
+
+export const HELP_LINES = [
+  'Type a mission and press Enter, e.g. "go to bin a", "charge", "pick up the red cube", "what is your battery level".',
+  'Keys: Enter run · Esc cancel the mission (the robot stops) · Ctrl-C cancel, twice quit · ' + `${ESTOP_KEY} EMERGENCY STOP · ↑/↓ earlier missions · Tab map/camera · PgUp/PgDn scroll`,
+  '/status              robot, world and session',
+  '/scenario [NAME]     list scenarios, or start over in a fresh world of NAME',
+  '/replay FILE [SPEED] play a recording back here (+/- speed, space pause, Esc stop)',
+  '/provider [planner|anthropic [MODEL]]   show or switch the model provider',
+  '/clear  /help  /quit',
+];
+
+/** null when the line is a mission, not a command. */
+export function parseSlash(line: string): SlashCommand | null {
+  const text = line.trim();
+  if (!text.startsWith('/')) return null;
+  const [word = '', ...rest] = text.slice(1).split(/\s+/);
+  const arg = rest.join(' ');
+  switch (word.toLowerCase()) {
+    case 'status':
+      return { kind: 'status' };
+    case 'scenario':
+    case 'scenarios':
+      return arg ? { kind: 'scenario', name: arg } : { kind: 'scenario' };
+    case 'replay': {
+      if (!rest.length) return { kind: 'error', message: 'usage: /replay FILE [SPEED], e.g. /replay missions/recordings/….jsonl 4' };
+      const last = rest.at(-1)!;
+      const speed = rest.length > 1 && /^\d+(\.\d+)?x?$/.test(last) ? parseFloat(last) : undefined;
+      const file = (speed !== undefined ? rest.slice(0, -1) : rest).join(' ');
+      if (speed !== undefined && !(speed > 0)) return { kind: 'error', message: 'the replay speed must be a positive number, e.g. 2 or 0.5' };
+      return speed !== undefined ? { kind: 'replay', file, speed } : { kind: 'replay', file };
+    }
+    case 'provider': {
+      if (!rest.length) return { kind: 'provider' };
+      const [provider, model] = rest;
+      if (provider !== 'planner' && provider !== 'anthropic') return { kind: 'error', message: `unknown provider "${provider}"; use planner or anthropic` };
+      return model ? { kind: 'provider', provider, model } : { kind: 'provider', provider };
+    }
+    case 'clear':
+      return { kind: 'clear' };
+    case 'help':
+    case '?':
+      return { kind: 'help' };
+    case 'quit':
+    case 'exit':
+    case 'q':
+      return { kind: 'quit' };
+    default:
+      return { kind: 'error', message: `unknown command /${word}; /help lists the commands` };
+  }
+}

@@ -1,0 +1,84 @@
+import type { Entry, NoteLevel, ToolEntry, TranscriptState } from './transcript.js';
+
+/** One screen line of the conversation pane. */
+export type Row =
+  | { kind: 'mission'; text: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'streaming'; text: string; last: boolean }
+  | { kind: 'tool'; entry: ToolEntry }
+  | { kind: 'note'; level: NoteLevel; text: string }
+  | { kind: 'outcome'; outcome: string; text: string }
+  | { kind: 'detail'; text: string };
+
+/** The pane's lines at this width: long text wraps, tool calls keep to one line each. */
+export function transcriptRows(state: TranscriptState, width: number): Row[] {
+  const w = Math.max(10, width);
+  const rows = state.entries.flatMap((e) => entryRows(e, w));
+  if (state.streaming.trim()) {
+    const lines = wrap(state.streaming.trim(), w - 2);
+    lines.forEach((text, i) => rows.push({ kind: 'streaming', text: `  ${text}`, last: i === lines.length - 1 }));
+  }
+  return rows;
+}
+
+/** The rows that fit in `height`, `scroll` rows up from the bottom (clamped). */
+export function visibleRows(rows: Row[], height: number, scroll: number): { rows: Row[]; scroll: number; hidden: number } {
+  const maxScroll = Math.max(0, rows.length - height);
+  const s = Math.max(0, Math.min(scroll, maxScroll));
+  const end = rows.length - s;
+  return { rows: rows.slice(Math.max(0, end - height), end), scroll: s, hidden: Math.max(0, end - height) };
+}
+
+function entryRows(e: Entry, w: number): Row[] {
+  switch (e.kind) {
+    case 'mission': {
+      const who = e.model && e.model !== e.provider ? `${e.provider} ${e.model}` : e.provider;
+      return [{ kind: 'mission', text: `▶ ${e.instruction}  [${who}]` }];
+    }
+    case 'text':
+      return wrap(e.text, w - 2).map((text) => ({ kind: 'text', text: `  ${text}` }));
+    case 'tool':
+      return [{ kind: 'tool', entry: e }];
+    case 'note':
+      return wrap(e.text, w - 2).map((text, i) => ({ kind: 'note', level: e.level, text: `${i === 0 ? noteMark(e.level) : ' '} ${text}` }));
+    case 'outcome':
+      return [
+        ...wrap(`■ ${e.outcome}: ${e.summary}`, w).map((text) => ({ kind: 'outcome' as const, outcome: e.outcome, text })),
+        { kind: 'detail', text: `  ${e.detail}` },
+      ];
+  }
+}
+
+function noteMark(level: NoteLevel): string {
+  return level === 'error' ? '✗' : level === 'warning' ? '⚠' : 'ℹ';
+}
+
+/** Word wrap to `width` columns, keeping the spacing inside a line; words longer than a line are cut. */
+export function wrap(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const token of para.split(/(\s+)/)) {
+      if (!token) continue;
+      if (/^\s+$/.test(token)) {
+        line += token;
+        continue;
+      }
+      let word = token;
+      if (line.trim() && line.length + word.length > w) {
+        out.push(line.trimEnd());
+        line = '';
+      }
+      while (line.length + word.length > w) {
+        const room = Math.max(1, w - line.length);
+        out.push(line + word.slice(0, room));
+        line = '';
+        word = word.slice(room);
+      }
+      line += word;
+    }
+    out.push(line.trimEnd());
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import { homedir } from 'node:os';
+import type { RunOptions } from '../cli/commands/run.js';
+import { UserError, writeLine, type CliIo } from '../cli/io.js';
+import { PROGRAM_VERSION } from '../cli/version.js';
+import { ConfigError, loadConfig } from '../config/config-file.js';
+import { chooseProvider, ProviderChoiceError, type ProviderChoice } from '../runtime/provider-choice.js';
+import { loadScenario, ScenarioError, type Scenario } from '../sim/scenario.js';
+import { colorDepthOf } from './ansi.js';
+import { TuiSession } from './session.js';
+
+/** The mission options `run` takes, minus one-shot output choices; recording is on or off. */
+export interface TuiOptions extends Pick<RunOptions, 'scenario' | 'seed' | 'provider' | 'model' | 'maxSteps' | 'maxTokens' | 'realtime' | 'config' | 'detectorModel' | 'detectorLabels' | 'recordDir'> {
+  /** false for --no-record. */
+  record: boolean;
+}
+
+const ALT_SCREEN_ON = '\x1b[?1049h\x1b[H';
+const ALT_SCREEN_OFF = '\x1b[?1049l';
+const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+
+/** `robot-agent tui` (and `robot-agent` alone on a terminal): the interactive session. */
+export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
+  const { stdout, stdin } = io;
+  if (!stdout.isTTY || !stdin?.isTTY) throw new UserError('the interactive UI needs a terminal on stdin and stdout; in scripts use robot-agent run "<mission>"', 2);
+  let scenario: Scenario;
+  let provider: ProviderChoice;
+  try {
+    scenario = loadScenario(opts.scenario);
+    provider = chooseProvider(io.env, opts);
+  } catch (e) {
+    throw e instanceof ScenarioError || e instanceof ProviderChoiceError ? new UserError(e.message, 2) : e;
+  }
+  const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() }).catch((e: unknown) => {
+    throw e instanceof ConfigError ? new UserError(e.message, 2) : e;
+  });
+  const session = await TuiSession.open({
+    scenario,
+    seed: opts.seed,
+    realtime: opts.realtime === true,
+    detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
+    servers: config.servers,
+    provider,
+    maxSteps: opts.maxSteps,
+    maxTokens: opts.maxTokens,
+    recordDir: opts.record ? opts.recordDir : null,
+    version: PROGRAM_VERSION,
+    env: io.env,
+  });
+
+  // React's development build costs several times more per frame; load the production one
+  // unless the person asked otherwise (ink and react are loaded here for the first time).
+  process.env.NODE_ENV ??= 'production';
+  const [{ render }, { createElement }, { App }] = await Promise.all([import('ink'), import('react'), import('./app.js')]);
+  stdout.write(ALT_SCREEN_ON);
+  // A resized terminal reflows what is on it; start from a blank screen and let Ink draw it all again.
+  const onResize = () => stdout.write(CLEAR_SCREEN);
+  stdout.on('resize', onResize);
+  const ink = render(createElement(App, { session, version: PROGRAM_VERSION, depth: colorDepthOf(stdout as NodeJS.WriteStream, io.env) }), {
+    stdout: stdout as NodeJS.WriteStream,
+    stdin: stdin as NodeJS.ReadStream,
+    stderr: io.stderr as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    maxFps: 30,
+  });
+  // Signals (not keys: in raw mode Ctrl-C is a key) end the session the same clean way.
+  const onSignal = () => ink.unmount();
+  for (const s of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.on(s, onSignal);
+  try {
+    await ink.waitUntilExit();
+  } finally {
+    for (const s of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.off(s, onSignal);
+    stdout.off('resize', onResize);
+    stdout.write(ALT_SCREEN_OFF);
+    await session.close();
+  }
+  const { recordings, recordDir } = session.getState();
+  writeLine(stdout, `robot-agent: session ended; the robot is stopped${recordDir ? `; ${recordings.length} mission(s) recorded in ${recordDir}` : ''}`);
+  return 0;
+}

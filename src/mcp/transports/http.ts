@@ -128,6 +128,12 @@ export async function serveHttp(
         const reason = error instanceof Error ? error.message : String(error);
         return sendJsonRpcError(res, 400, -32700, `Parse error: the request body is not valid JSON (${reason})`);
       }
+      // JSON that is not JSON-RPC is an Invalid Request (-32600), not the SDK's parse error. A cheap
+      // shape check; the SDK validates each message fully afterwards.
+      const messages = Array.isArray(message) ? message : [message];
+      if (messages.length === 0 || !messages.every(looksLikeJsonRpc)) {
+        return sendJsonRpcError(res, 400, -32600, 'Invalid Request: the body is JSON but not a JSON-RPC 2.0 message');
+      }
       if (session) return session.transport.handleRequest(req, res, message);
       const initializing = Array.isArray(message) ? message.some(isInitializeRequest) : isInitializeRequest(message);
       if (!initializing) {
@@ -241,6 +247,15 @@ export async function serveHttp(
       return closing;
     },
   };
+}
+
+/** A request, notification or response in JSON-RPC 2.0 form (fields checked by the SDK later). */
+function looksLikeJsonRpc(m: unknown): boolean {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return false;
+  const r = m as Record<string, unknown>;
+  if (r.jsonrpc !== '2.0') return false;
+  if (typeof r.method === 'string') return true;
+  return (typeof r.id === 'string' || typeof r.id === 'number') && ('result' in r || 'error' in r);
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

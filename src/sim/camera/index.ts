@@ -4,3 +4,4 @@ export { cameraModel, projectPoint, projectToImage, pixelRay, pixelToPlane, NEAR
 export { sceneFromWorld, objectHeight, objectSolid, OBJECT_ALBEDO, type Scene, type Solid, type SceneObject } from './scene.js';
 export { labelFrame, classIndex, DETECTION_CLASSES, MIN_LABEL_PIXELS, type GroundTruthBox } from './labels.js';
 export { encodePng, decodePng, type RgbImage } from './png.js';
+export { randomView, type RandomView } from './randomize.js';

@@ -7,22 +7,26 @@ import type { Solid } from './scene.js';
  * a solid are ignored: the camera is never inside one on purpose.
  */
 
-/** A solid with its per-frame constants (the box's yaw as cos/sin) worked out once. */
-export type PreparedSolid = Solid & { cos: number; sin: number };
+export type Intersector = (ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, n: Float64Array) => number;
 
-export function prepareSolid(s: Solid): PreparedSolid {
-  const yaw = s.kind === 'box' ? s.yaw : 0;
-  return { ...s, cos: Math.cos(yaw), sin: Math.sin(yaw) };
-}
-
-export function intersectSolid(s: PreparedSolid, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, n: Float64Array): number {
+/** The intersection function of one solid with its constants bound (and the box's yaw turned
+ *  into cos/sin once), so the per-pixel loop makes one monomorphic call. */
+export function intersector(s: Solid): Intersector {
   switch (s.kind) {
-    case 'box':
-      return intersectBox(s.x, s.y, s.halfX, s.halfY, s.height, s.cos, s.sin, ox, oy, oz, dx, dy, dz, n);
-    case 'sphere':
-      return intersectSphere(s.x, s.y, s.radius, s.radius, ox, oy, oz, dx, dy, dz, n);
-    case 'cylinder':
-      return intersectCylinder(s.x, s.y, s.radius, s.height, ox, oy, oz, dx, dy, dz, n);
+    case 'box': {
+      const { x, y, halfX, halfY, height } = s;
+      const c = Math.cos(s.yaw);
+      const sn = Math.sin(s.yaw);
+      return (ox, oy, oz, dx, dy, dz, n) => intersectBox(x, y, halfX, halfY, height, c, sn, ox, oy, oz, dx, dy, dz, n);
+    }
+    case 'sphere': {
+      const { x, y, radius } = s;
+      return (ox, oy, oz, dx, dy, dz, n) => intersectSphere(x, y, radius, radius, ox, oy, oz, dx, dy, dz, n);
+    }
+    case 'cylinder': {
+      const { x, y, radius, height } = s;
+      return (ox, oy, oz, dx, dy, dz, n) => intersectCylinder(x, y, radius, height, ox, oy, oz, dx, dy, dz, n);
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import type { Pose } from '../geometry.js';
 import type { Rng } from '../rng.js';
 import { DEFAULT_ROBOT_CONFIG } from '../robot-config.js';
 import type { World } from '../world.js';
-import { intersectSolid, prepareSolid } from './intersect.js';
+import { intersector } from './intersect.js';
 import { cameraModel, NEAR_PLANE_M, type CameraModel, type CameraRig } from './model.js';
 import { quantizeWithNoise } from './noise.js';
 import { sceneFromWorld, type Scene, type Solid } from './scene.js';
@@ -103,11 +103,12 @@ export function renderScene(scene: Scene, pose: Pose, opts: RenderOptions): Rend
 
   const unoccludedPixels = new Int32Array(scene.objects.length);
   const n = new Float64Array(3);
+  const { x: ox, y: oy, z: oz } = o;
   scene.solids.forEach((solid, k) => {
     const rect = screenRect(solid, model);
-    const s = prepareSolid(solid);
     if (!rect) return;
-    const obj = s.objectIndex;
+    const hit = intersector(solid);
+    const obj = solid.objectIndex;
     for (let j = rect.j0; j < rect.j1; j++) {
       const b = rowB[j]!;
       for (let i = rect.i0; i < rect.i1; i++) {
@@ -115,7 +116,7 @@ export function renderScene(scene: Scene, pose: Pose, opts: RenderOptions): Rend
         const dx = f.x + a * r.x - b * u.x;
         const dy = f.y + a * r.y - b * u.y;
         const dz = f.z + a * r.z - b * u.z;
-        const t = intersectSolid(s, o.x, o.y, o.z, dx, dy, dz, n);
+        const t = hit(ox, oy, oz, dx, dy, dz, n);
         if (!(t > NEAR_PLANE_M && t < Infinity)) continue;
         if (obj >= 0) unoccludedPixels[obj]!++;
         const p = j * W + i;

@@ -68,6 +68,14 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--show', 'print a readable timeline of the recording instead of verifying it')
     .action(run(async (files: string[], opts) => (await import('./commands/replay.js')).runReplay(io, files, opts)));
 
+  program
+    .command('dataset')
+    .description('export rendered camera frames and box labels for training the detector')
+    .requiredOption('--out <dir>', 'directory to write images/, labels.jsonl and dataset.json into')
+    .option('--count <n>', 'number of frames', parsePositiveInteger, 1000)
+    .option('--seed <n>', 'random seed (the same seed gives the same frames)', parseInteger, 1)
+    .action(run(async (opts) => (await import('./commands/dataset.js')).runDataset(io, opts)));
+
   const mcp = program.command('mcp').description('MCP servers the agent can use');
   mcp
     .command('list')

@@ -1,0 +1,142 @@
+"""Evaluates a trained detector on a held-out dataset and writes models/detector.onnx and
+models/detector.json. Called at the end of train.py; run alone to re-export a checkpoint:
+
+    /usr/bin/python3 models/train/export.py --checkpoint models/train/data/checkpoint.pt
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from data import boxes_array, load_dataset  # noqa: E402
+from evaluate import evaluate, iou  # noqa: E402
+from model import STRIDE, CenterNet, DecodedDetector  # noqa: E402
+
+WIDTH, HEIGHT = 320, 240
+MAX_DETECTIONS = 100
+OPSET = 13
+
+
+def log(msg):
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def detect_all(det, images, mean, std, batch=16):
+    m = torch.tensor(mean).view(1, 3, 1, 1)
+    s = torch.tensor(std).view(1, 3, 1, 1)
+    out = []
+    with torch.no_grad():
+        for k in range(0, len(images), batch):
+            x = torch.from_numpy(np.array(images[k:k + batch])).permute(0, 3, 1, 2).float() / 255
+            out.extend(list(det((x - m) / s).numpy()))
+    return out
+
+
+def run_eval(det, images, lines, mean, std, threshold, num_classes):
+    dets = [d[d[:, 4] > 0.01] for d in detect_all(det, images, mean, std)]
+    gts = [boxes_array(line) for line in lines]
+    result = evaluate(dets, gts, num_classes, threshold)
+    # Recall at the threshold by distance, to check the "detectable to 4 m" requirement.
+    buckets = {}
+    for g, line, d in zip(gts, lines, dets):
+        kept = d[d[:, 4] >= threshold]
+        for box, meta in zip(g, line["boxes"]):
+            key = f"{int(meta['distanceM'])}-{int(meta['distanceM']) + 1}m" if meta["distanceM"] < 5 else ">5m"
+            same = kept[kept[:, 5] == box[4]]
+            hit = bool(len(same)) and bool(iou(box, same).max() >= 0.5)
+            tot, ok = buckets.get(key, (0, 0))
+            buckets[key] = (tot + 1, ok + int(hit))
+    result["recallByDistance"] = {k: round(ok / tot, 3) for k, (tot, ok) in sorted(buckets.items())}
+    return result
+
+
+def export_onnx(det, path, classes, mean, std):
+    import onnx
+
+    dummy = torch.zeros(1, 3, HEIGHT, WIDTH)
+    torch.onnx.export(det, dummy, path, input_names=["images"], output_names=["detections"],
+                      opset_version=OPSET, do_constant_folding=True)
+    model = onnx.load(path)
+    for key, value in (("classes", json.dumps(classes)), ("mean", json.dumps(mean)), ("std", json.dumps(std)),
+                       ("format", "robot-agent-detector/1")):
+        entry = model.metadata_props.add()
+        entry.key, entry.value = key, value
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+
+
+def finish(net, training, train_dir, eval_dir, out_dir, threshold, class_agnostic):
+    meta = json.load(open(os.path.join(train_dir, "dataset.json")))
+    classes = meta["classes"]
+    mean, std = training["mean"], training["std"]
+    eval_images, eval_lines = load_dataset(eval_dir)
+    eval_meta = json.load(open(os.path.join(eval_dir, "dataset.json")))
+    if eval_meta["seed"] == meta["seed"]:
+        raise SystemExit("the evaluation dataset must use a different seed from the training dataset")
+    net = net.to(memory_format=torch.contiguous_format).eval()
+    det = DecodedDetector(net, MAX_DETECTIONS, WIDTH, HEIGHT, class_agnostic).eval()
+    result = run_eval(det, eval_images, eval_lines, mean, std, threshold, len(classes))
+    log(f"held-out mAP@0.5 {result['mAP50']:.4f} precision {result['precision']:.4f} "
+        f"recall {result['recall']:.4f} @ {threshold} on {len(eval_images)} frames (seed {eval_meta['seed']})")
+    log(f"recall by distance {result['recallByDistance']}")
+    log("per-class AP " + ", ".join(f"{classes[c]} {ap:.3f}" for c, ap in result["perClassAP50"].items()))
+
+    onnx_path = os.path.join(out_dir, "detector.onnx")
+    export_onnx(det, onnx_path, classes, mean, std)
+    log(f"wrote {onnx_path} ({os.path.getsize(onnx_path)} bytes)")
+    info = {
+        "format": "robot-agent-detector",
+        "version": 1,
+        "classes": classes,
+        "input": {"name": "images", "width": WIDTH, "height": HEIGHT, "layout": "NCHW", "channels": "RGB",
+                  "scale": "0..1, then (x - mean) / std per channel", "mean": mean, "std": std},
+        "output": {"name": "detections", "layout": "xyxy_score_class", "maxDetections": MAX_DETECTIONS,
+                   "coordinates": "input pixels", "order": "score descending",
+                   "decoding": ("3x3 max-pool peaks and top-k inside the graph"
+                                + (", one class per heatmap cell" if class_agnostic else ", per class"))},
+        "architecture": {"kind": "centernet", "stride": STRIDE, "factorized": net.factorized,
+                         "parameters": sum(p.numel() for p in net.parameters()),
+                         "opset": OPSET},
+        "dataset": {"seed": meta["seed"], "count": meta["count"], "rendererVersion": meta["rendererVersion"]},
+        "training": {"epochs": training["epochs"], "seconds": training["seconds"], "device": "cpu",
+                     "torch": torch.__version__, "iterations": training["iterations"],
+                     "phases": training["phases"]},
+        "evaluation": {"mAP50": round(result["mAP50"], 4), "precision": round(result["precision"], 4),
+                       "recall": round(result["recall"], 4), "threshold": threshold,
+                       "seed": eval_meta["seed"], "frames": len(eval_images),
+                       "recallByDistance": result["recallByDistance"],
+                       "perClassAP50": {classes[c]: round(ap, 4) for c, ap in result["perClassAP50"].items()}},
+    }
+    with open(os.path.join(out_dir, "detector.json"), "w") as f:
+        json.dump(info, f, indent=2)
+        f.write("\n")
+    log(f"wrote {os.path.join(out_dir, 'detector.json')}")
+    return result
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checkpoint", default=os.path.join(here, "data", "checkpoint.pt"))
+    ap.add_argument("--training", default=os.path.join(here, "data", "training.json"))
+    ap.add_argument("--train", default=os.path.join(here, "data", "train"))
+    ap.add_argument("--eval", default=os.path.join(here, "data", "eval"))
+    ap.add_argument("--out", default=os.path.dirname(here))
+    ap.add_argument("--threshold", type=float, default=0.3)
+    ap.add_argument("--class-agnostic", action="store_true")
+    ap.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    training = json.load(open(args.training))
+    net = CenterNet(12, factorized=training.get("factorized", False))
+    net.load_state_dict(torch.load(args.checkpoint))
+    finish(net, training, args.train, args.eval, args.out, args.threshold, args.class_agnostic)
+
+
+if __name__ == "__main__":
+    main()

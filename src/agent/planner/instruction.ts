@@ -106,7 +106,7 @@ export function parseClause(clause: string): Goal {
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
 
-  if (/^(?:charge|recharge)\b|\b(?:go|return|head|drive|navigate) (?:to )?(?:the )?(?:dock|charger|charging[\s_-]*(?:dock|station))\b(?!.*\b(?:put|place|drop)\b)|^(?:dock|go dock)\b/.test(c)) return { kind: 'charge' };
+  if (/^(?:(?:go|go and|go to|head off to) )?(?:charge|recharge)\b|\b(?:go|return|head|drive|navigate) (?:to )?(?:the )?(?:dock|charger|charging[\s_-]*(?:dock|station))\b(?!.*\b(?:put|place|drop)\b)|^(?:dock|go dock)\b/.test(c)) return { kind: 'charge' };
 
   const find = /^(?:find|look for|search for|search|locate|where is|where's|where are|can you see|do you see|is there|spot)\s+(.+)$/.exec(c);
   if (find) return withObject(find[1]!, c, (object) => ({ kind: 'find', object }));

@@ -92,15 +92,21 @@ export class ToolScheduler {
 
   private async execute(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult> {
     const meta = readToolMeta(this.byName.get(call.name)!);
+    // A signal per call: the transport listens on it, and the mission's signal outlives many calls.
+    const callAbort = new AbortController();
+    const forward = () => callAbort.abort(this.opts.signal?.reason);
+    this.opts.signal?.addEventListener('abort', forward, { once: true });
     try {
       return await this.opts.host.callTool(call.name, args, {
-        signal: this.opts.signal,
+        signal: callAbort.signal,
         timeoutMs: meta.timeoutSeconds ? meta.timeoutSeconds * 1000 + 5000 : this.opts.defaultTimeoutMs,
         onProgress: (p) => this.opts.emit({ type: 'tool_call_progress', callId: call.id, name: call.name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
       });
     } catch (e) {
       // The hub turns server failures into results; what reaches here is an abort or a bug.
       return errorResult(this.opts.signal?.aborted ? 'cancelled: the mission was aborted' : `tool call failed: ${(e as Error).message}`);
+    } finally {
+      this.opts.signal?.removeEventListener('abort', forward);
     }
   }
 

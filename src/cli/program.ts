@@ -76,6 +76,33 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--seed <n>', 'random seed (the same seed gives the same frames)', parseInteger, 1)
     .action(run(async (opts) => (await import('./commands/dataset.js')).runDataset(io, opts)));
 
+  program
+    .command('detect')
+    .description('run the object detector on a simulated camera view or a PNG image')
+    .argument('[image]', 'PNG image to run on instead of a scenario')
+    .option('-s, --scenario <name|path>', 'render the robot camera view in this scenario')
+    .option('--pose <x,y,theta>', 'robot pose for the view, metres and radians (default: the scenario start)', parseNumberList([2, 3], 'a pose like 3,1.3,0.3'))
+    .option('--seed <n>', 'camera noise seed', parseInteger, 1)
+    .option('--save <file.png>', 'write the frame with boxes and labels drawn')
+    .option('--confidence <c>', 'minimum detection confidence, 0..1', '0.5')
+    .option('--threads <n>', 'inference threads', parsePositiveInteger, 2)
+    .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')
+    .option('--detector-labels <path>', 'labels file: makes the model an Ultralytics YOLO export')
+    .option('--json', 'print one JSON object')
+    .action(run(async (image: string | undefined, opts) => (await import('./commands/detect.js')).runDetect(io, image, opts)));
+
+  const bench = program.command('bench').description('print performance and quality figures');
+  bench
+    .command('vision')
+    .description('detector mAP, precision/recall, localization error and speed on frames never used in training')
+    .option('--frames <n>', 'frames to render', parsePositiveInteger, 300)
+    .option('--seed <n>', 'seed of the rendered frames', parseInteger, 4242)
+    .option('--source <kind>', 'mixed | scenarios | random', 'mixed')
+    .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')
+    .option('--detector-labels <path>', 'labels file for an Ultralytics YOLO export')
+    .option('--json', 'print one JSON object')
+    .action(run(async (opts) => (await import('./commands/bench-vision.js')).runBenchVision(io, opts)));
+
   const mcp = program.command('mcp').description('MCP servers the agent can use');
   mcp
     .command('list')

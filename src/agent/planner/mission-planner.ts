@@ -13,7 +13,8 @@ const CAPABILITIES =
 const MOTION_GOALS = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
 const GRASP_TRIES = 3;
 
-type Step = { ok: true; message: string } | { ok: false; message: string };
+/** `gone`: the object is no longer known to the robot (e.g. a double sighting it dropped). */
+type Step = { ok: true; message: string } | { ok: false; message: string; gone?: boolean };
 const ok = (message: string): Step => ({ ok: true, message });
 const fail = (message: string): Step => ({ ok: false, message });
 
@@ -116,6 +117,15 @@ class MissionPlanner {
     let lastError = '';
     for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
       const approach = await this.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
+      if (!approach.ok && /no seen object matches id/.test(approach.text)) {
+        // The robot no longer remembers it: a double sighting it merged, or it was moved.
+        this.beliefs.forget(target.id);
+        if (knownTarget) return { ok: false, gone: true, message: `${target.id} is no longer known to the robot.` };
+        const again = await this.find(q);
+        if (!again.objects[0]) return fail(`I lost track of ${describeQuery(q)} and could not find it again.`);
+        target = again.objects[0];
+        continue;
+      }
       if (approach.ok) {
         const grasp = await this.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`);
         if (grasp.ok) {
@@ -160,11 +170,17 @@ class MissionPlanner {
     const found = await this.find(q);
     if (found.objects.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I looked from ${found.places} place(s).`);
     const moved: string[] = [];
+    const vanished: string[] = [];
     const already = found.objects.filter((o) => this.beliefs.zoneAt(o) === where.zone).map((o) => o.id);
     let todo = found.objects.filter((o) => this.beliefs.zoneAt(o) !== where.zone);
     while (todo.length) {
       const next = todo[0]!;
       const got = await this.pick({ ...queryOf(next), all: false, text: next.label }, next);
+      if (!got.ok && 'gone' in got && got.gone) {
+        vanished.push(next.id);
+        todo = todo.filter((t) => t.id !== next.id);
+        continue;
+      }
       if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
       const put = await this.deliver(where);
       if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
@@ -172,8 +188,10 @@ class MissionPlanner {
       // Re-rank the rest from where the robot is now.
       todo = this.beliefs.matching(q, this.pose).filter((o) => this.beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
     }
+    if (moved.length === 0 && already.length === 0) return fail(`I could not move any ${describeQuery(q).replace(/^all /, '')}: ${vanished.join(', ')} turned out not to be there.`);
     const tail = already.length ? ` (${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already there)` : '';
-    return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.`);
+    const phantom = vanished.length ? ` ${vanished.join(', ')} turned out to be a second sighting of one of them.` : '';
+    return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${phantom}`);
   }
 
   private async deliver(where: Place): Promise<Step> {

@@ -1,0 +1,239 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import type { CameraFrame } from '../sim/camera-frame.js';
+import { decodeCenterNet } from './decode-centernet.js';
+import { decodeYolo, yoloLayout } from './decode-yolo.js';
+import { DetectorError } from './detector-error.js';
+import { loadLabelsFile } from './labels-file.js';
+import { loadDetectorMetadata, type DetectorMetadata } from './model-metadata.js';
+import { defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
+import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
+import { Preprocessor, type InputSpec, type Letterbox } from './preprocess.js';
+import { thresholdsFor, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
+
+/**
+ * The object detector: an ONNX model run by onnxruntime-node, with pre-processing, decoding and
+ * per-class thresholds in TypeScript. Two kinds of model:
+ *  - `robot-agent`: the project's detector (models/detector.onnx + detector.json), output
+ *    [1, K, 6] rows (x1, y1, x2, y2, score, class) decoded in the graph;
+ *  - `yolo`: a user's Ultralytics YOLOv8/11 export ([1, 4+nc, N]) with a labels file, letterboxed
+ *    to its input size — the layout real projects export, for real camera images.
+ * The session is created lazily on first use (or `load()`), and the model's inputs and outputs are
+ * checked against the metadata or labels; any problem is a one-line DetectorError.
+ */
+export type DetectorKind = 'robot-agent' | 'yolo';
+
+export interface CreateDetectorOptions {
+  /** ONNX file; default models/detector.onnx of this package. */
+  modelPath?: string;
+  /** Labels file; makes the model a YOLO-layout one. */
+  labelsPath?: string;
+  /** Intra-op threads (default 2). */
+  threads?: number;
+  /** NMS IoU threshold for YOLO models (default 0.45). */
+  iouThreshold?: number;
+}
+
+export interface DetectOptions {
+  /** Minimum confidence, for all classes or per label (key "default" for the rest). */
+  confidence?: ConfidenceSpec;
+}
+
+export interface DetectorInfo {
+  kind: DetectorKind;
+  modelPath: string;
+  labels: string[];
+  input: { name: string; width: number; height: number };
+  output: { name: string };
+  threads: number;
+  sessionCreateMs: number;
+  metadata?: DetectorMetadata;
+}
+
+export const DEFAULT_CONFIDENCE = 0.5;
+
+interface Loaded {
+  info: DetectorInfo;
+  ort: Ort;
+  session: InferenceSession;
+  pre: Preprocessor;
+}
+
+export class ObjectDetector {
+  private loading: Promise<Loaded> | null = null;
+  private buffer: Float32Array | null = null;
+  private busy = false;
+  /** Timing of the most recent detect call. */
+  lastTiming: DetectTiming | null = null;
+
+  constructor(readonly options: CreateDetectorOptions = {}) {}
+
+  get modelPath(): string {
+    return this.options.modelPath ? resolve(this.options.modelPath) : defaultModelPath();
+  }
+
+  /** Creates the session and checks the model (once); later calls return the same result. */
+  async load(): Promise<DetectorInfo> {
+    return (await this.loaded()).info;
+  }
+
+  private loaded(): Promise<Loaded> {
+    this.loading ??= this.open().catch((e: unknown) => {
+      this.loading = null;
+      throw e;
+    });
+    return this.loading;
+  }
+
+  async detect(image: CameraFrame | RgbImage, opts: DetectOptions = {}): Promise<Detection2D[]> {
+    return (await this.detectTimed(image, opts)).detections;
+  }
+
+  /** Detects and reports the wall-clock time of each stage (pre-processing, inference, decoding). */
+  async detectTimed(image: CameraFrame | RgbImage, opts: DetectOptions = {}): Promise<{ detections: Detection2D[]; timing: DetectTiming }> {
+    const m = await this.loaded();
+    const t0 = performance.now();
+    // Reuse the input buffer unless a call is in flight (concurrent callers get their own).
+    const reuse = !this.busy;
+    this.busy = true;
+    try {
+      const { data, letterbox } = m.pre.run(image, reuse ? (this.buffer ?? undefined) : undefined);
+      if (reuse) this.buffer = data;
+      const tensor = new m.ort.Tensor('float32', data, [1, 3, m.info.input.height, m.info.input.width]);
+      const t1 = performance.now();
+      const results = await m.session.run({ [m.info.input.name]: tensor });
+      const t2 = performance.now();
+      const out = results[m.info.output.name] as Tensor | undefined;
+      if (!out || out.type !== 'float32') {
+        throw new DetectorError(`${displayPath(m.info.modelPath)} returned no float32 output "${m.info.output.name}": the model does not match its metadata`);
+      }
+      const detections = this.decode(m, out.data as Float32Array, out.dims, letterbox, opts);
+      const t3 = performance.now();
+      const timing = { preMs: t1 - t0, inferenceMs: t2 - t1, postMs: t3 - t2, totalMs: t3 - t0 };
+      this.lastTiming = timing;
+      return { detections, timing };
+    } finally {
+      if (reuse) this.busy = false;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    const l = this.loading;
+    this.loading = null;
+    if (l) await (await l.catch(() => null))?.session.release();
+  }
+
+  private decode(m: Loaded, data: Float32Array, dims: readonly number[], letterbox: Letterbox, opts: DetectOptions): Detection2D[] {
+    const labels = m.info.labels;
+    const thresholds = thresholdsFor(opts.confidence ?? DEFAULT_CONFIDENCE, labels, DEFAULT_CONFIDENCE);
+    try {
+      if (m.info.kind === 'yolo') return decodeYolo(data, dims, { labels, thresholds, letterbox, iouThreshold: this.options.iouThreshold });
+      return decodeCenterNet(data, dims, { labels, thresholds, letterbox, maxDetections: m.info.metadata?.output.maxDetections });
+    } catch (e) {
+      if (e instanceof RangeError) throw new DetectorError(`${displayPath(m.info.modelPath)}: ${e.message}`);
+      throw e;
+    }
+  }
+
+  private async open(): Promise<Loaded> {
+    const modelPath = this.modelPath;
+    if (this.options.labelsPath) {
+      const labels = loadLabelsFile(this.options.labelsPath);
+      const s = await openSession(modelPath, { threads: this.options.threads });
+      return this.checkYolo(s.ort, s.session, modelPath, labels, s.createMs, s.threads);
+    }
+    const metaPath = metadataPathFor(modelPath);
+    if (existsSync(modelPath) && !existsSync(metaPath) && this.options.modelPath) {
+      throw new DetectorError(
+        `no metadata for ${displayPath(modelPath)}: expected ${displayPath(metaPath)} (a robot-agent detector) or pass --detector-labels FILE for a YOLO model`,
+      );
+    }
+    const s = await openSession(modelPath, { threads: this.options.threads });
+    const metadata = loadDetectorMetadata(metaPath);
+    return this.checkOwn(s.ort, s.session, modelPath, metadata, s.createMs, s.threads);
+  }
+
+  private checkOwn(ort: Ort, session: InferenceSession, modelPath: string, meta: DetectorMetadata, createMs: number, threads: number): Loaded {
+    const sig = sessionSignature(session);
+    const shown = displayPath(modelPath);
+    const metaShown = displayPath(metadataPathFor(modelPath));
+    const fix = 'the model and its metadata come from different trainings: restore both from one commit or retrain (see models/README.md)';
+    const input = sig.inputs.find((i) => i.name === meta.input.name);
+    if (!input || sig.inputs.length !== 1) {
+      throw new DetectorError(`${shown} has inputs ${sig.inputs.map((i) => `"${i.name}"`).join(', ')} but ${metaShown} expects one input "${meta.input.name}": ${fix}`);
+    }
+    const output = sig.outputs.find((o) => o.name === meta.output.name);
+    if (!output) {
+      throw new DetectorError(`${shown} has outputs ${sig.outputs.map((o) => `"${o.name}"`).join(', ')} but ${metaShown} expects "${meta.output.name}": ${fix}`);
+    }
+    const inDims = [1, 3, meta.input.height, meta.input.width];
+    if (!dimsCompatible(input.dims, inDims)) {
+      throw new DetectorError(`${shown} input "${input.name}" has shape ${formatDims(input.dims)} but ${metaShown} says ${formatDims(inDims)}: ${fix}`);
+    }
+    const outDims = [1, meta.output.maxDetections, 6];
+    if (!dimsCompatible(output.dims, outDims)) {
+      throw new DetectorError(`${shown} output "${output.name}" has shape ${formatDims(output.dims)} but ${metaShown} says ${formatDims(outDims)}: ${fix}`);
+    }
+    const spec: InputSpec = { width: meta.input.width, height: meta.input.height, mean: meta.input.mean, std: meta.input.std, padValue: meanByte(meta.input.mean) };
+    return {
+      ort,
+      session,
+      pre: new Preprocessor(spec),
+      info: {
+        kind: 'robot-agent',
+        modelPath,
+        labels: meta.classes,
+        input: { name: input.name, width: meta.input.width, height: meta.input.height },
+        output: { name: output.name },
+        threads,
+        sessionCreateMs: createMs,
+        metadata: meta,
+      },
+    };
+  }
+
+  private checkYolo(ort: Ort, session: InferenceSession, modelPath: string, labels: string[], createMs: number, threads: number): Loaded {
+    const sig = sessionSignature(session);
+    const shown = displayPath(modelPath);
+    const input = sig.inputs[0];
+    const output = sig.outputs[0];
+    if (!input || !output || sig.inputs.length !== 1) {
+      throw new DetectorError(`${shown} is not a YOLO detector export: expected one image input and an output [1, 4+classes, N]`);
+    }
+    const d = input.dims;
+    if (d.length && (d.length !== 4 || (typeof d[1] === 'number' && d[1] !== 3))) {
+      throw new DetectorError(`${shown} input "${input.name}" has shape ${formatDims(d)}: expected an image batch [1, 3, H, W]`);
+    }
+    const height = typeof d[2] === 'number' && d[2] > 0 ? d[2] : 640;
+    const width = typeof d[3] === 'number' && d[3] > 0 ? d[3] : 640;
+    const od = output.dims;
+    if (od.length && od.every((v) => typeof v === 'number' && v > 0)) {
+      try {
+        yoloLayout(od as number[], labels.length);
+      } catch {
+        const nc = od.length === 3 ? Math.min(od[1] as number, od[2] as number) - 4 : NaN;
+        throw new DetectorError(
+          `${shown} output "${output.name}" has shape ${formatDims(od)}` +
+            (Number.isFinite(nc) && nc > 0 ? ` (${nc} classes)` : '') +
+            ` but the labels file has ${labels.length} labels: give the labels file that goes with this model`,
+        );
+      }
+    }
+    return {
+      ort,
+      session,
+      pre: new Preprocessor({ width, height, mean: [0, 0, 0], std: [1, 1, 1], padValue: 114 }),
+      info: { kind: 'yolo', modelPath, labels, input: { name: input.name, width, height }, output: { name: output.name }, threads, sessionCreateMs: createMs },
+    };
+  }
+}
+
+/** Padding that normalizes to ~0: the mean colour as a byte. */
+function meanByte(mean: readonly number[]): number {
+  return Math.round(((mean[0]! + mean[1]! + mean[2]!) / 3) * 255);
+}
+
+export function createDetector(opts: CreateDetectorOptions = {}): ObjectDetector {
+  return new ObjectDetector(opts);
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { DetectorError } from './detector-error.js';
+import { displayPath } from './model-paths.js';
+
+/**
+ * `models/detector.json`: what the trainer writes next to `detector.onnx` — class names, input
+ * size and normalization, output layout — plus the dataset, training and evaluation records.
+ */
+const triple = z.array(z.number().finite()).length(3);
+
+export const DetectorMetadataSchema = z.object({
+  format: z.literal('robot-agent-detector'),
+  version: z.literal(1),
+  classes: z.array(z.string().min(1)).min(1),
+  input: z.object({
+    name: z.string().min(1),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    layout: z.literal('NCHW'),
+    mean: triple,
+    std: triple.refine((s) => s.every((v) => v > 0), 'std values must be positive'),
+  }),
+  output: z.object({
+    name: z.string().min(1),
+    layout: z.literal('xyxy_score_class'),
+    maxDetections: z.number().int().positive(),
+  }),
+  dataset: z.record(z.string(), z.unknown()).optional(),
+  training: z.record(z.string(), z.unknown()).optional(),
+  evaluation: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type DetectorMetadata = z.output<typeof DetectorMetadataSchema>;
+
+/** Parses metadata, throwing a one-line DetectorError naming the first bad field. */
+export function parseDetectorMetadata(raw: unknown, source = 'detector metadata'): DetectorMetadata {
+  const r = DetectorMetadataSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    throw new DetectorError(`${source}: field "${path || '(root)'}" ${issue.message}; regenerate it with the model (see models/README.md)`);
+  }
+  return r.data;
+}
+
+export function loadDetectorMetadata(file: string): DetectorMetadata {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new DetectorError(`${displayPath(file)} not found or not readable: the model's metadata must sit next to it (restore it from the checkout, or pass --detector-labels FILE for a YOLO model)`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new DetectorError(`${displayPath(file)} is not valid JSON (${(e as Error).message}): restore it from the checkout or retrain (see models/README.md)`);
+  }
+  return parseDetectorMetadata(raw, displayPath(file));
+}

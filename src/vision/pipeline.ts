@@ -1,0 +1,145 @@
+import type { CameraFrame } from '../sim/camera-frame.js';
+import { round, type Vec2 } from '../sim/geometry.js';
+import { localizeDetection, type LocalizeOptions } from './localize.js';
+import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracker.js';
+import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
+
+/**
+ * Frame → detector → localization → tracker. `process` returns what the robot may know (ids,
+ * labels, boxes, world positions) and, in a separate field, the wall-clock timing — which must
+ * never be recorded in replays, since it differs run to run. Numbers are rounded (confidence to
+ * 1e-3, pixels to 0.1, metres to 1 mm) so results compare exactly across runs.
+ */
+export interface VisionDetection {
+  /** Tracker id, e.g. "red_cube#1". */
+  id: string;
+  label: string;
+  /** Parts of "<color>_<shape>" labels; for other labels colour is "" and shape the label. */
+  color: string;
+  shape: string;
+  confidence: number;
+  box: Box;
+  world: { x: number; y: number };
+  /** From the robot base centre, metres. */
+  rangeM: number;
+  /** From the robot's heading, radians (counter-clockwise positive). */
+  bearingRad: number;
+}
+
+export interface VisionResult {
+  detections: VisionDetection[];
+  /** Remembered objects dropped because this frame should have shown them and did not. */
+  gone: string[];
+  /** Wall-clock timing: for display and benchmarks only, never for replays. */
+  timing: DetectTiming;
+}
+
+/** What the pipeline needs from a detector (the ONNX one, or a stub in tests). */
+export interface FrameDetector {
+  detectTimed(image: CameraFrame | RgbImage, opts: { confidence?: ConfidenceSpec }): Promise<{ detections: Detection2D[]; timing: DetectTiming }>;
+}
+
+export interface VisionPipelineOptions {
+  localize?: LocalizeOptions;
+  tracker?: TrackerOptions | ObjectTracker;
+  /** Whether static geometry hides `to` from `from` (e.g. the map's obstacles); objects hidden
+   *  this way are not dropped from memory for being unseen. */
+  occluded?: (from: Vec2, to: Vec2) => boolean;
+}
+
+export class VisionPipeline {
+  readonly tracker: ObjectTracker;
+
+  constructor(
+    readonly detector: FrameDetector,
+    private readonly opts: VisionPipelineOptions = {},
+  ) {
+    this.tracker = opts.tracker instanceof ObjectTracker ? opts.tracker : new ObjectTracker(opts.tracker);
+  }
+
+  async process(frame: CameraFrame, opts: { confidence: ConfidenceSpec }): Promise<VisionResult> {
+    const { detections: raw, timing } = await this.detector.detectTimed(frame, { confidence: opts.confidence });
+    const view = { pose: frame.pose, camera: frame.camera, width: frame.width, height: frame.height };
+    const located: Array<Omit<VisionDetection, 'id'>> = [];
+    for (const d of raw) {
+      const loc = localizeDetection(d, view, this.opts.localize);
+      if (!loc) continue;
+      const parts = splitLabel(d.label);
+      located.push({
+        label: d.label,
+        color: parts?.color ?? '',
+        shape: parts?.shape ?? d.label,
+        confidence: round(d.confidence, 3),
+        box: { x1: round(d.box.x1, 1), y1: round(d.box.y1, 1), x2: round(d.box.x2, 1), y2: round(d.box.y2, 1) },
+        world: { x: round(loc.x, 3), y: round(loc.y, 3) },
+        rangeM: round(loc.rangeM, 3),
+        bearingRad: round(loc.bearingRad, 4),
+      });
+    }
+    const ids = this.tracker.update(
+      located.map((d) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM })),
+      frame.time,
+    );
+    const gone = this.tracker.markGone({ ...view, time: frame.time }, ids, this.opts.occluded);
+    const detections = located.map((d, i) => ({ id: ids[i]!, ...d }));
+    return { detections, gone, timing };
+  }
+
+  /** Everything remembered, most recently seen first. */
+  objects(): TrackedObject[] {
+    return this.tracker.list();
+  }
+
+  forget(id: string): boolean {
+    return this.tracker.forget(id);
+  }
+}
+
+/** A remembered object in the shape the robot's `Perception` interface uses. */
+export interface SeenObjectView {
+  id: string;
+  label: string;
+  color: string;
+  shape: string;
+  confidence: number;
+  x: number;
+  y: number;
+  lastSeen: number;
+  timesSeen: number;
+}
+
+/**
+ * Adapts a pipeline to the robot's `Perception` interface (src/robot/perception.ts) without this
+ * layer importing the robot: `process` returns detections merged with their memory entries.
+ */
+export function asPerception(pipeline: VisionPipeline): {
+  process(frame: CameraFrame, opts: { confidence: number }): Promise<Array<SeenObjectView & { box: Box; rangeM: number }>>;
+  objects(): SeenObjectView[];
+  forget(id: string): void;
+} {
+  const view = (t: TrackedObject): SeenObjectView => {
+    const parts = splitLabel(t.label);
+    return {
+      id: t.id,
+      label: t.label,
+      color: parts?.color ?? '',
+      shape: parts?.shape ?? t.label,
+      confidence: t.confidence,
+      x: round(t.x, 3),
+      y: round(t.y, 3),
+      lastSeen: t.lastSeen,
+      timesSeen: t.timesSeen,
+    };
+  };
+  return {
+    async process(frame, opts) {
+      const r = await pipeline.process(frame, opts);
+      return r.detections.map((d) => {
+        const t = pipeline.tracker.get(d.id)!;
+        return { ...view(t), confidence: d.confidence, x: d.world.x, y: d.world.y, box: d.box, rangeM: d.rangeM };
+      });
+    },
+    objects: () => pipeline.objects().map(view),
+    forget: (id) => void pipeline.forget(id),
+  };
+}

@@ -1,0 +1,275 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { labelFrame, renderWorld, type GroundTruthBox } from '../sim/camera/index.js';
+import type { CameraFrame } from '../sim/camera-frame.js';
+import { distanceToRect, round, type Pose } from '../sim/geometry.js';
+import { SeededRng, type Rng } from '../sim/rng.js';
+import { listScenarios } from '../sim/scenario.js';
+import { World } from '../sim/world.js';
+import { datasetFrame } from './dataset.js';
+import { createDetector, DEFAULT_CONFIDENCE } from './detector.js';
+import { meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from './evaluation.js';
+import { localizeDetection } from './localize.js';
+import { defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
+import { loadOrt } from './onnx-session.js';
+
+/**
+ * The vision figures: detection quality (mAP@0.5, precision and recall at the default threshold),
+ * localization error of matched objects within 4 m, and speed (inference and full detect at 1
+ * and 2 threads, session creation) on frames rendered with seeds never used in training.
+ *
+ * Sources: `scenarios` — the built-in scenario rooms, which training never sees (it uses only
+ * randomized rooms), from random robot poses mostly facing an object; `random` — the trainer's
+ * randomized rooms (`datasetFrame`: all 12 classes, random sizes, lighting and clutter), skipping
+ * any frame whose rng stream coincides with a frame of the model's training or evaluation
+ * dataset; `mixed` (default) — half of each. Detection figures count every frame; localization
+ * counts scenario frames (random rooms give no world positions).
+ */
+export type BenchSource = 'scenarios' | 'random' | 'mixed';
+export const BENCH_SOURCES: readonly BenchSource[] = ['mixed', 'scenarios', 'random'];
+
+export interface VisionBenchOptions {
+  frames: number;
+  seed: number;
+  source?: BenchSource;
+  modelPath?: string;
+  labelsPath?: string;
+  threads?: readonly number[];
+  /** Truth boxes with fewer visible pixels are "difficult": neither required nor penalized. */
+  minPixels?: number;
+  onProgress?: (stage: string) => void;
+}
+
+export interface VisionBenchReport {
+  frames: number;
+  seed: number;
+  source: BenchSource;
+  sourceDescription: string;
+  model: string;
+  confidence: number;
+  objects: number;
+  /** Truth boxes under `minPixels` visible pixels, ignored. */
+  difficult: number;
+  minPixels: number;
+  mAP50: number;
+  precision: number;
+  recall: number;
+  perClass: Array<{ label: string; ap: number; objects: number }>;
+  locErrMedianM: number;
+  locErrP90M: number;
+  locErrMaxM: number;
+  locMatched: number;
+  inferenceMsMedian: Record<string, number>;
+  detectMsMedian: Record<string, number>;
+  /** Creation of the process's first session (with `sessionFirstThreads` threads). */
+  sessionCreateMs: number;
+  sessionFirstThreads: number;
+  sessionCreateMsByThreads: Record<string, number>;
+}
+
+interface BenchFrame {
+  frame: CameraFrame;
+  truths: GroundTruthBox[];
+}
+
+export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBenchReport> {
+  const source = opts.source ?? 'mixed';
+  // The default (2 threads) goes first so its session creation is the cold one a CLI run pays,
+  // onnxruntime's own initialisation included.
+  const threadCounts = opts.threads ?? [2, 1];
+  const minPixels = opts.minPixels ?? 25;
+  const modelPath = opts.modelPath ?? defaultModelPath();
+  opts.onProgress?.(`rendering ${opts.frames} frames`);
+  const frames =
+    source === 'random'
+      ? randomFrames(opts.frames, opts.seed, modelPath)
+      : source === 'scenarios'
+        ? scenarioFrames(opts.frames, opts.seed)
+        : interleave(scenarioFrames(Math.ceil(opts.frames / 2), opts.seed), randomFrames(Math.floor(opts.frames / 2), opts.seed, modelPath));
+
+  // Speed: one session per thread count, timed at the default threshold after a warm-up.
+  await loadOrt();
+  const inferenceMsMedian: Record<string, number> = {};
+  const detectMsMedian: Record<string, number> = {};
+  const sessionCreateMsByThreads: Record<string, number> = {};
+  let labels: string[] = [];
+  const preds: EvalPrediction[] = [];
+  for (const threads of threadCounts) {
+    opts.onProgress?.(`timing with ${threads} thread${threads === 1 ? '' : 's'}`);
+    const det = createDetector({ modelPath: opts.modelPath, labelsPath: opts.labelsPath, threads });
+    const info = await det.load();
+    labels = info.labels;
+    sessionCreateMsByThreads[String(threads)] = round(info.sessionCreateMs, 1);
+    for (let i = 0; i < Math.min(10, frames.length); i++) await det.detect(frames[i]!.frame, { confidence: DEFAULT_CONFIDENCE });
+    const inf: number[] = [];
+    const full: number[] = [];
+    for (const f of frames) {
+      const r = await det.detectTimed(f.frame, { confidence: DEFAULT_CONFIDENCE });
+      inf.push(r.timing.inferenceMs);
+      full.push(r.timing.totalMs);
+    }
+    inferenceMsMedian[String(threads)] = round(quantile(inf, 0.5), 2);
+    detectMsMedian[String(threads)] = round(quantile(full, 0.5), 2);
+    if (threads === threadCounts[threadCounts.length - 1]) {
+      // Accuracy: all detections down to a low threshold, for the whole precision–recall curve.
+      opts.onProgress?.('scoring');
+      for (const [k, f] of frames.entries()) {
+        for (const d of await det.detect(f.frame, { confidence: 0.05 })) preds.push({ frame: k, clsIndex: d.clsIndex, confidence: d.confidence, box: d.box });
+      }
+    }
+    await det.dispose();
+  }
+
+  const truths: EvalTruth[] = [];
+  const truthRefs: Array<{ frame: number; t: GroundTruthBox }> = [];
+  frames.forEach((f, k) =>
+    f.truths.forEach((t) => {
+      truths.push({ frame: k, clsIndex: labels.indexOf(t.cls), box: t, difficult: t.pixels < minPixels });
+      truthRefs.push({ frame: k, t });
+    }),
+  );
+  const ap = meanAveragePrecision(preds, truths, 0.5);
+  const pr = precisionRecall(preds, truths, DEFAULT_CONFIDENCE, 0.5);
+
+  // Localization of the detections matched at the default threshold, truths within 4 m.
+  const errors: number[] = [];
+  for (const m of pr.matches) {
+    const p = preds[m.pred]!;
+    const { frame: k, t } = truthRefs[m.truth]!;
+    if (!(t.distanceM <= 4) || !Number.isFinite(t.world.x)) continue;
+    const f = frames[k]!.frame;
+    const loc = localizeDetection({ label: labels[p.clsIndex]!, box: p.box }, { pose: f.pose, camera: f.camera, width: f.width, height: f.height });
+    if (loc) errors.push(Math.hypot(loc.x - t.world.x, loc.y - t.world.y));
+  }
+
+  const defaultThreads = String(threadCounts[0]);
+  return {
+    frames: frames.length,
+    seed: opts.seed,
+    source,
+    sourceDescription: SOURCE_DESCRIPTIONS[source],
+    model: displayPath(modelPath),
+    confidence: DEFAULT_CONFIDENCE,
+    objects: truths.filter((t) => !t.difficult).length,
+    difficult: truths.filter((t) => t.difficult).length,
+    minPixels,
+    mAP50: round(ap.mAP, 4),
+    precision: round(pr.precision, 4),
+    recall: round(pr.recall, 4),
+    perClass: ap.perClass.map((c) => ({ label: labels[c.clsIndex] ?? String(c.clsIndex), ap: round(c.ap, 4), objects: c.truths })),
+    locErrMedianM: round(quantile(errors, 0.5), 4),
+    locErrP90M: round(quantile(errors, 0.9), 4),
+    locErrMaxM: round(errors.length ? Math.max(...errors) : NaN, 4),
+    locMatched: errors.length,
+    inferenceMsMedian,
+    detectMsMedian,
+    sessionCreateMs: sessionCreateMsByThreads[defaultThreads] ?? NaN,
+    sessionFirstThreads: threadCounts[0]!,
+    sessionCreateMsByThreads,
+  };
+}
+
+const SOURCE_DESCRIPTIONS: Record<BenchSource, string> = {
+  scenarios: 'the built-in scenarios (never used in training) from random robot poses',
+  random: "randomized rooms like the trainer's, frames whose rng stream is not in its training or evaluation set",
+  mixed:
+    "half the built-in scenarios (never used in training) from random robot poses, half randomized rooms like the trainer's whose rng streams are not in its training or evaluation set",
+};
+
+function interleave<T>(a: T[], b: T[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (i < a.length) out.push(a[i]!);
+    if (i < b.length) out.push(b[i]!);
+  }
+  return out;
+}
+
+/** Scenario rooms from random poses: 85% facing a random object 0.7–4.5 m away, the rest anywhere. */
+function scenarioFrames(count: number, seed: number): BenchFrame[] {
+  const worlds = listScenarios().map((s) => new World(s));
+  const out: BenchFrame[] = [];
+  for (let i = 0; i < count; i++) {
+    const rng = new SeededRng(seed).fork(`vision-bench:${i}`);
+    const world = worlds[i % worlds.length]!;
+    const pose = randomPose(world, rng.fork('pose'));
+    const r = renderWorld(world, pose, { rng: rng.fork('sensor'), time: 0 });
+    out.push({ frame: r.frame, truths: labelFrame(r) });
+  }
+  return out;
+}
+
+function randomPose(world: World, rng: Rng): Pose {
+  const { width, depth, obstacles } = world.map;
+  const free = (x: number, y: number) => x > 0.35 && y > 0.35 && x < width - 0.35 && y < depth - 0.35 && obstacles.every((o) => distanceToRect(o, { x, y }) > 0.3);
+  for (let tries = 0; tries < 50; tries++) {
+    if (world.objects.length && rng.next() < 0.85) {
+      const o = rng.pick(world.objects);
+      const d = rng.range(0.7, 4.5);
+      const a = rng.range(-Math.PI, Math.PI);
+      const x = o.x + d * Math.cos(a);
+      const y = o.y + d * Math.sin(a);
+      if (free(x, y)) return { x, y, heading: a + Math.PI + rng.range(-0.55, 0.55) };
+    } else {
+      const x = rng.range(0, width);
+      const y = rng.range(0, depth);
+      if (free(x, y)) return { x, y, heading: rng.range(-Math.PI, Math.PI) };
+    }
+  }
+  return { x: world.scenario.robot.x, y: world.scenario.robot.y, heading: rng.range(-Math.PI, Math.PI) };
+}
+
+/** Randomized rooms, skipping frames whose rng stream a training or evaluation frame used. */
+function randomFrames(count: number, seed: number, modelPath: string): BenchFrame[] {
+  const used = new Set<number>();
+  const metaPath = metadataPathFor(modelPath);
+  if (existsSync(metaPath)) {
+    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { dataset?: { seed?: number; count?: number }; evaluation?: { seed?: number; frames?: number } };
+    for (const [s, n] of [
+      [meta.dataset?.seed, meta.dataset?.count],
+      [meta.evaluation?.seed, meta.evaluation?.frames],
+    ] as const) {
+      if (typeof s === 'number' && typeof n === 'number') for (let i = 0; i < n; i++) used.add(frameStream(s, i));
+    }
+  }
+  const out: BenchFrame[] = [];
+  for (let i = 0; out.length < count; i++) {
+    if (used.has(frameStream(seed, i))) continue;
+    const { frame, boxes } = datasetFrame(seed, i);
+    out.push({
+      frame,
+      truths: boxes.map((b) => ({ ...b, objectId: '', pixels: Math.round((b.x2 - b.x1) * (b.y2 - b.y1)), truncated: false, world: { x: NaN, y: NaN, z: 0 }, distanceM: b.distanceM })),
+    });
+  }
+  return out;
+}
+
+/** The seed of frame `index`'s rng stream in a dataset (see dataset.ts: fork(`frame:${i}`)). */
+function frameStream(seed: number, index: number): number {
+  return (new SeededRng(seed).fork(`frame:${index}`) as SeededRng).seed;
+}
+
+/** Human-readable summary lines. */
+export function formatVisionBench(r: VisionBenchReport): string[] {
+  const t = Object.keys(r.detectMsMedian);
+  const per = (rec: Record<string, number>) => t.map((k) => `${rec[k]} ms (${k} thread${k === '1' ? '' : 's'})`).join(', ');
+  const lines = [
+    `vision bench: ${r.frames} frames, seed ${r.seed}: ${r.sourceDescription}; model ${r.model}`,
+    `  detection   mAP@0.5 ${r.mAP50.toFixed(3)} over ${r.perClass.length} classes; at confidence ${r.confidence}: precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)} (${r.objects} objects; ${r.difficult} with under ${r.minPixels} visible px ignored)`,
+    `  per class   ${r.perClass.map((c) => `${c.label} ${c.ap.toFixed(3)}`).join(', ')}`,
+    r.locMatched
+      ? `  location    median ${fmtM(r.locErrMedianM)}, p90 ${fmtM(r.locErrP90M)}, max ${fmtM(r.locErrMaxM)} over ${r.locMatched} matched objects within 4 m (scenario frames)`
+      : '  location    not measured (randomized rooms give no world positions; use --source scenarios or mixed)',
+    `  inference   median ${per(r.inferenceMsMedian)}`,
+    `  full detect median ${per(r.detectMsMedian)} (pre-processing + inference + decoding)`,
+    `  session     creation ${r.sessionCreateMs} ms (${r.sessionFirstThreads} threads, the process's first: onnxruntime start-up included)` +
+      Object.entries(r.sessionCreateMsByThreads)
+        .filter(([k]) => k !== String(r.sessionFirstThreads))
+        .map(([k, v]) => `, then ${v} ms (${k} thread${k === '1' ? '' : 's'})`)
+        .join(''),
+  ];
+  return lines;
+}
+
+function fmtM(v: number): string {
+  return Number.isFinite(v) ? `${(v * 100).toFixed(1)} cm` : 'n/a';
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { cameraModel } from '../../src/sim/camera/model.js';
+import type { CameraFrame } from '../../src/sim/camera-frame.js';
+import type { Pose } from '../../src/sim/geometry.js';
+import { DEFAULT_ROBOT_CONFIG } from '../../src/sim/robot-config.js';
+import { projectObjectBox, type ObjectShapeKind } from '../../src/vision/object-geometry.js';
+import { asPerception, VisionPipeline, type FrameDetector } from '../../src/vision/pipeline.js';
+import type { Detection2D } from '../../src/vision/types.js';
+
+const camera = DEFAULT_ROBOT_CONFIG.camera;
+interface Obj {
+  label: string;
+  shape: ObjectShapeKind;
+  x: number;
+  y: number;
+}
+
+/** A detector that "sees" objects exactly where the camera model puts them. */
+function oracle(objects: () => Obj[]): FrameDetector {
+  return {
+    async detectTimed(image) {
+      const frame = image as CameraFrame;
+      const model = cameraModel(camera, frame.pose);
+      const detections: Detection2D[] = [];
+      for (const o of objects()) {
+        const b = projectObjectBox(model, { shape: o.shape, size: 0.12, x: o.x, y: o.y });
+        if (!b || b.x1 < 0 || b.y1 < 0 || b.x2 > camera.width || b.y2 > camera.heightPx) continue;
+        detections.push({ label: o.label, clsIndex: 0, confidence: 0.9, box: b });
+      }
+      return { detections, timing: { preMs: 1, inferenceMs: 2, postMs: 3, totalMs: 6 } };
+    },
+  };
+}
+
+const frameAt = (pose: Pose, time: number): CameraFrame => ({ width: 320, height: 240, rgb: new Uint8Array(320 * 240 * 3), pose, camera, time });
+
+describe('VisionPipeline', () => {
+  it('localizes, tracks with stable ids and returns timing separately', async () => {
+    const objects: Obj[] = [
+      { label: 'red_cube', shape: 'cube', x: 3, y: 1.2 },
+      { label: 'red_cube', shape: 'cube', x: 3.5, y: 0.4 },
+      { label: 'green_ball', shape: 'ball', x: 2.5, y: 1 },
+    ];
+    const p = new VisionPipeline(oracle(() => objects));
+    const a = await p.process(frameAt({ x: 1, y: 1, heading: 0 }, 1), { confidence: 0.5 });
+    expect(a.timing.totalMs).toBe(6);
+    expect(a.detections.map((d) => d.id).sort()).toEqual(['green_ball#1', 'red_cube#1', 'red_cube#2']);
+    for (const d of a.detections) {
+      const truth = objects.find((o) => o.label === d.label && Math.hypot(o.x - d.world.x, o.y - d.world.y) < 0.05);
+      expect(truth, d.id).toBeDefined();
+      expect(d).toMatchObject({ color: d.label.split('_')[0], shape: d.label.split('_')[1] });
+    }
+    const b = await p.process(frameAt({ x: 1.3, y: 1.05, heading: 0.05 }, 2), { confidence: 0.5 });
+    const idOf = (r: typeof a, x: number) => r.detections.find((d) => Math.abs(d.world.x - x) < 0.1)!.id;
+    expect(idOf(b, 3)).toBe(idOf(a, 3));
+    expect(idOf(b, 3.5)).toBe(idOf(a, 3.5));
+    expect(p.objects()[0]!.timesSeen).toBe(2);
+  });
+
+  it('forgets an object that was moved out of view once it should have been seen', async () => {
+    const objects: Obj[] = [{ label: 'blue_cylinder', shape: 'cylinder', x: 3, y: 1 }];
+    const p = new VisionPipeline(oracle(() => objects));
+    await p.process(frameAt({ x: 1, y: 1, heading: 0 }, 1), { confidence: 0.5 });
+    expect(p.objects().map((o) => o.id)).toEqual(['blue_cylinder#1']);
+    objects[0]!.x = 8; // carried off, far away
+    objects[0]!.y = 7;
+    const r = await p.process(frameAt({ x: 1, y: 1, heading: 0 }, 2), { confidence: 0.5 });
+    expect(r.detections).toEqual([]);
+    expect(r.gone).toEqual(['blue_cylinder#1']);
+    expect(p.objects()).toEqual([]);
+  });
+
+  it('adapts to the robot Perception shape', async () => {
+    const p = new VisionPipeline(oracle(() => [{ label: 'yellow_ball', shape: 'ball', x: 2.5, y: 1 }]));
+    const perception = asPerception(p);
+    const seen = await perception.process(frameAt({ x: 1, y: 1, heading: 0 }, 4), { confidence: 0.5 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ id: 'yellow_ball#1', color: 'yellow', shape: 'ball', lastSeen: 4, timesSeen: 1 });
+    expect(seen[0]!.x).toBeCloseTo(2.5, 1);
+    expect(perception.objects()).toHaveLength(1);
+    perception.forget('yellow_ball#1');
+    expect(perception.objects()).toHaveLength(0);
+  });
+});

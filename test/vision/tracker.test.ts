@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROBOT_CONFIG } from '../../src/sim/robot-config.js';
+import { ObjectTracker } from '../../src/vision/tracker.js';
+
+const camera = DEFAULT_ROBOT_CONFIG.camera;
+const obs = (label: string, x: number, y: number, confidence = 0.9, rangeM = 1.5) => ({ label, x, y, confidence, rangeM });
+
+describe('ObjectTracker', () => {
+  it('keeps ids stable across frames and smooths the position', () => {
+    const t = new ObjectTracker();
+    expect(t.update([obs('red_cube', 3, 2), obs('blue_ball', 1, 1)], 0)).toEqual(['red_cube#1', 'blue_ball#1']);
+    expect(t.update([obs('blue_ball', 1.05, 1), obs('red_cube', 3.02, 2.01)], 1)).toEqual(['blue_ball#1', 'red_cube#1']);
+    const red = t.get('red_cube#1')!;
+    expect(red.timesSeen).toBe(2);
+    expect(red.firstSeen).toBe(0);
+    expect(red.lastSeen).toBe(1);
+    expect(red.x).toBeCloseTo(3.01, 5);
+    expect(red.y).toBeCloseTo(2.005, 5);
+  });
+
+  it('re-identifies an object seen again after a gap, within the gate', () => {
+    const t = new ObjectTracker({ gateM: 0.35 });
+    t.update([obs('green_cylinder', 5, 5)], 0);
+    t.update([], 5);
+    expect(t.update([obs('green_cylinder', 5.2, 4.9)], 10)).toEqual(['green_cylinder#1']);
+    expect(t.get('green_cylinder#1')!.lastSeen).toBe(10);
+  });
+
+  it('gives two same-label objects apart two ids, and new ids beyond the gate', () => {
+    const t = new ObjectTracker();
+    expect(t.update([obs('red_cube', 3, 2), obs('red_cube', 6, 6)], 0)).toEqual(['red_cube#1', 'red_cube#2']);
+    // Seen again in the other order: each keeps its own id.
+    expect(t.update([obs('red_cube', 6.05, 6), obs('red_cube', 3, 2.05)], 1)).toEqual(['red_cube#2', 'red_cube#1']);
+    expect(t.update([obs('red_cube', 4.5, 4)], 2)).toEqual(['red_cube#3']);
+  });
+
+  it('never gives one object to two sightings in a frame', () => {
+    const t = new ObjectTracker();
+    t.update([obs('red_cube', 3, 2)], 0);
+    expect(t.update([obs('red_cube', 3.1, 2), obs('red_cube', 3.05, 2)], 1)).toEqual(['red_cube#2', 'red_cube#1']);
+  });
+
+  it('does not associate different labels', () => {
+    const t = new ObjectTracker();
+    t.update([obs('red_cube', 3, 2)], 0);
+    expect(t.update([obs('red_ball', 3, 2)], 1)).toEqual(['red_ball#1']);
+  });
+
+  it('weights close sightings more than far ones', () => {
+    const t = new ObjectTracker();
+    t.update([obs('red_cube', 3, 2, 0.9, 4)], 0);
+    t.update([obs('red_cube', 3.2, 2, 0.9, 0.8)], 1);
+    expect(t.get('red_cube#1')!.x).toBeGreaterThan(3.18);
+  });
+
+  it('lists most recently seen first, forgets on request', () => {
+    const t = new ObjectTracker();
+    t.update([obs('red_cube', 3, 2), obs('blue_ball', 1, 1)], 0);
+    t.update([obs('blue_ball', 1, 1)], 2);
+    expect(t.list().map((o) => o.id)).toEqual(['blue_ball#1', 'red_cube#1']);
+    expect(t.forget('red_cube#1')).toBe(true);
+    expect(t.forget('red_cube#1')).toBe(false);
+    expect(t.list().map((o) => o.id)).toEqual(['blue_ball#1']);
+  });
+
+  describe('markGone', () => {
+    const view = { pose: { x: 1, y: 1, heading: 0 }, camera, time: 10 };
+
+    it('drops an unseen object in view within range, and keeps what it could not have seen', () => {
+      const t = new ObjectTracker();
+      t.update(
+        [
+          obs('red_cube', 3, 1), // ahead, 2 m: should be visible
+          obs('blue_ball', 6, 1), // ahead but 5 m away: kept
+          obs('green_cube', 1, 3), // to the left, out of view: kept
+          obs('yellow_ball', 0, 1), // behind: kept
+          obs('red_ball', 3.5, 1.2), // ahead and seen this frame
+        ],
+        0,
+      );
+      const gone = t.markGone(view, ['red_ball#1']);
+      expect(gone).toEqual(['red_cube#1']);
+      expect(t.list().map((o) => o.id).sort()).toEqual(['blue_ball#1', 'green_cube#1', 'red_ball#1', 'yellow_ball#1']);
+    });
+
+    it('keeps objects cut by the image edge and those hidden behind static geometry', () => {
+      const t = new ObjectTracker();
+      // 2 m ahead at the very edge of the 70° field of view.
+      t.update([obs('red_cube', 3, 1 + 2.2 * Math.tan((35 * Math.PI) / 180)), obs('blue_cube', 3, 1)], 0);
+      const gone = t.markGone(view, [], () => true);
+      expect(gone).toEqual([]);
+      expect(t.markGone(view, [])).toEqual(['blue_cube#1']);
+      expect(t.list().map((o) => o.id)).toEqual(['red_cube#1']);
+    });
+
+    it('is deterministic: same inputs, same ids and removals', () => {
+      const run = () => {
+        const t = new ObjectTracker();
+        const a = t.update([obs('red_cube', 3, 1), obs('red_cube', 2.5, 0.9), obs('blue_ball', 2, 1.1)], 0);
+        const g = t.markGone(view, [a[0]!]);
+        return [a, g, t.list()];
+      };
+      expect(run()).toEqual(run());
+    });
+  });
+});

@@ -19,4 +19,10 @@ export type ConfirmTool = (call: { name: string; args: Record<string, unknown> }
 export type ConfirmationPolicy =
   | { mode: 'approve-all' } // --yes
   | { mode: 'refuse' } // non-interactive without --yes
-  | { mode: 'ask'; ask: ConfirmTool }; // a person at a terminal
+  | { mode: 'ask'; ask: ConfirmTool } // a person at a terminal
+  | { mode: 'recorded'; next: () => ConfirmationDecision }; // a replay: the decisions as recorded
+
+export interface ConfirmationDecision {
+  approved: boolean;
+  by: 'user' | 'flag' | 'policy';
+}

@@ -2,7 +2,7 @@ import type { ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { readToolMeta } from '../mcp/server-builder.js';
 import type { MissionEventListener } from './mission-events.js';
-import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
+import type { ConfirmationDecision, ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toToolResultBlock } from './tool-adapter.js';
 
 export interface SchedulerClock {
@@ -111,17 +111,25 @@ export class ToolScheduler {
   }
 
   private async confirm(callId: string, name: string, args: Record<string, unknown>): Promise<{ ok: true } | { ok: false; message: string }> {
+    const decision = await this.decide(name, args);
+    this.opts.emit({ type: 'confirmation', callId, name, ...decision });
+    if (decision.approved) return { ok: true };
+    return decision.by === 'policy'
+      ? { ok: false, message: `refused: ${name} needs a person's confirmation and nobody is there to give it (the user can re-run with --yes to allow it); do not retry it` }
+      : { ok: false, message: `the user declined ${name}; do not retry it without asking` };
+  }
+
+  private async decide(name: string, args: Record<string, unknown>): Promise<ConfirmationDecision> {
     const policy = this.opts.confirmation;
-    if (policy.mode === 'approve-all') {
-      this.opts.emit({ type: 'confirmation', callId, name, approved: true, by: 'flag' });
-      return { ok: true };
+    switch (policy.mode) {
+      case 'approve-all':
+        return { approved: true, by: 'flag' };
+      case 'refuse':
+        return { approved: false, by: 'policy' };
+      case 'recorded':
+        return policy.next();
+      case 'ask':
+        return { approved: await policy.ask({ name, args }), by: 'user' };
     }
-    if (policy.mode === 'refuse') {
-      this.opts.emit({ type: 'confirmation', callId, name, approved: false, by: 'policy' });
-      return { ok: false, message: `refused: ${name} needs a person's confirmation and nobody is there to give it (the user can re-run with --yes to allow it); do not retry it` };
-    }
-    const approved = await policy.ask({ name, args });
-    this.opts.emit({ type: 'confirmation', callId, name, approved, by: 'user' });
-    return approved ? { ok: true } : { ok: false, message: `the user declined ${name}; do not retry it without asking` };
   }
 }

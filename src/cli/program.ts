@@ -84,7 +84,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--pose <x,y,theta>', 'robot pose for the view, metres and radians (default: the scenario start)', parseNumberList([2, 3], 'a pose like 3,1.3,0.3'))
     .option('--seed <n>', 'camera noise seed', parseInteger, 1)
     .option('--save <file.png>', 'write the frame with boxes and labels drawn')
-    .option('--confidence <c>', 'minimum detection confidence, 0..1', '0.5')
+    .option('--confidence <c>', 'minimum detection confidence, 0..1', '0.35')
     .option('--threads <n>', 'inference threads', parsePositiveInteger, 2)
     .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file: makes the model an Ultralytics YOLO export')

@@ -87,7 +87,13 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
     divergence = compareCall(actual.length, recorded[actual.length - 1], mine);
     if (divergence) abort.abort();
   };
-  const confirmation: ConfirmationPolicy = { mode: 'ask', ask: async () => approvals.shift()?.approved ?? false };
+  const confirmation: ConfirmationPolicy = {
+    mode: 'recorded',
+    next: () => {
+      const recorded = approvals.shift();
+      return recorded ? { approved: recorded.approved, by: recorded.by } : { approved: false, by: 'policy' };
+    },
+  };
   let outcome = 'error';
   try {
     const run = await runtime.runMission({

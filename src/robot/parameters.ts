@@ -29,7 +29,7 @@ export const PARAMETER_DEFINITIONS: readonly ParameterDefinition[] = [
   { name: 'max_linear_speed', type: 'number', unit: 'm/s', min: 0.05, max: 1.0, default: 0.6, description: 'Top driving speed.' },
   { name: 'max_angular_speed', type: 'number', unit: 'rad/s', min: 0.1, max: 2.5, default: 1.8, description: 'Top turning speed.' },
   { name: 'arrival_tolerance', type: 'number', unit: 'm', min: 0.01, max: 0.3, default: 0.05, description: 'How close to a navigation goal counts as arrived.' },
-  { name: 'detection_confidence', type: 'number', unit: '', min: 0.05, max: 0.99, default: 0.5, description: 'Minimum detector confidence for an object to be reported.' },
+  { name: 'detection_confidence', type: 'number', unit: '', min: 0.05, max: 0.99, default: 0.35, description: 'Minimum detector confidence for an object to be reported.' },
   { name: 'battery_reserve', type: 'number', unit: 'fraction', min: 0, max: 0.5, default: 0.15, description: 'Charge that must remain after a trip; longer trips are refused except to the dock.' },
   { name: 'charge_target', type: 'number', unit: 'fraction', min: 0.3, max: 1, default: 0.95, description: 'Charge level at which charging stops.' },
   { name: 'approach_standoff', type: 'number', unit: 'm', min: 0.3, max: 1.0, default: 0.4, description: 'Distance from an object centre at which approach_object stops (0.4 puts it in gripper reach).' },

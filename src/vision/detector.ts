@@ -51,7 +51,7 @@ export interface DetectorInfo {
   metadata?: DetectorMetadata;
 }
 
-export const DEFAULT_CONFIDENCE = 0.5;
+export const DEFAULT_CONFIDENCE = 0.35;
 
 interface Loaded {
   info: DetectorInfo;

@@ -1,6 +1,6 @@
 /**
- * Serves MCP over Streamable HTTP at /mcp (Node's http module + the SDK's
- * StreamableHTTPServerTransport), one McpServer per session, plus GET /healthz.
+ * Serves MCP over Streamable HTTP at /mcp (Node's http module + HttpSessionTransport, our
+ * Node-native session transport), one McpServer per session, plus GET /healthz.
  *
  * Before a request reaches MCP: Host and Origin allow-lists (403), bearer token when configured
  * (401), body size limit (413), JSON parse (-32700). Binding to a non-loopback address without a
@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { BearerToken, HostAllowList, OriginAllowList, isLoopbackHost, urlHost } from './http-guards.js';
+import { HttpSessionTransport } from './http-session-transport.js';
 
 export interface HttpServeOptions {
   /** Address to bind. Default 127.0.0.1. Non-loopback requires `token`. */
@@ -43,7 +43,7 @@ export interface HttpServerHandle {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: HttpSessionTransport;
   server: McpServer;
   closed: boolean;
 }
@@ -85,7 +85,7 @@ export async function serveHttp(
   const openSession = async (): Promise<Session> => {
     const server = createMcpServer();
     const session: Session = { server, closed: false, transport: undefined! };
-    session.transport = new StreamableHTTPServerTransport({
+    session.transport = new HttpSessionTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         while (sessions.size >= maxSessions) {
@@ -170,7 +170,7 @@ export async function serveHttp(
       res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, WWW-Authenticate');
     }
 
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = (req.url ?? '/').split('?', 1)[0];
     if (path === HEALTH_PATH) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.setHeader('Allow', 'GET, HEAD');

@@ -3,50 +3,10 @@ import type { Vec2, Pose } from '../sim/geometry.js';
 import type { StaticMap } from '../sim/world.js';
 import type { CameraFrame } from '../sim/camera-frame.js';
 
-/**
- * What the robot core knows of a robot: the only door to the simulator, and shaped so that a
- * real-robot backend (ROS 2 through rosbridge: nav2 action, gripper action, camera topic,
- * battery topic) could implement it. Commands start things and return at once; their progress
- * is read back from `motionState()` / `gripperState()` as time passes through `sleep()`.
- */
-export interface MotionLimits {
-  maxLinear: number;
-  maxAngular: number;
-  /** Arrival tolerance, metres (position) — heading tolerance is fixed by the backend. */
-  tolerance: number;
-}
-
-export type MotionGoal =
-  /** Plan a path to `target` on the map and follow it; turn to `heading` on arrival if given. */
-  | { kind: 'goto'; target: Vec2; heading?: number; limits: MotionLimits }
-  /** Turn in place by `angle` radians (positive is counter-clockwise). */
-  | { kind: 'rotate'; angle: number; limits: MotionLimits };
-
-export type ActivityStatus = 'idle' | 'active' | 'succeeded' | 'failed';
-
-export interface MotionState {
-  status: ActivityStatus;
-  /** 0..1 share of the goal done. */
-  progress: number;
-  /** Why it failed (collision, blocked, stopped…). */
-  reason?: string;
-  /** The planned path being followed, for display. */
-  path?: Vec2[];
-  /** Metres (goto) or radians (rotate) still to go. */
-  remaining?: number;
-}
-
-export interface GripperState {
-  status: ActivityStatus;
-  action?: 'grasp' | 'release';
-  reason?: string;
-  /** Object grasped or released by the last action (the backend's own identity for it). */
-  objectId?: string;
-  /** Zone the released object landed in, if any. */
-  zone?: string | null;
-}
-
-export type PathPlan = { ok: true; path: Vec2[]; lengthM: number } | { ok: false; reason: string };
+/** Goals and their progress, in the simulator's own vocabulary (the robot may import the
+ *  simulator's types; the simulator may not import the robot's). */
+export type { ActivityStatus, GripperState, MotionGoal, MotionLimits, MotionState, PathPlan } from '../sim/motion-types.js';
+import type { GripperState, MotionGoal, MotionState, PathPlan } from '../sim/motion-types.js';
 
 export interface BackendState {
   pose: Pose;
@@ -61,6 +21,12 @@ export interface BackendState {
   holding: string | null;
 }
 
+/**
+ * What the robot core knows of a robot: the only door to the simulator, and shaped so that a
+ * real-robot backend (ROS 2 through rosbridge: nav2 action, gripper action, camera topic,
+ * battery topic) could implement it. Commands start things and return at once; their progress
+ * is read back from `motionState()` / `gripperState()` as time passes through `sleep()`.
+ */
 export interface RobotBackend {
   readonly kind: string;
   readonly clock: Clock;

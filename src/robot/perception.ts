@@ -1,29 +1,20 @@
 import type { CameraFrame } from '../sim/camera-frame.js';
 
-/**
- * What the robot needs from a vision pipeline: objects found in a frame, localized in the world,
- * with ids that stay stable across frames, and a memory of what has been seen. This is the only
- * way the robot (and so the agent) learns where objects are.
- */
-export interface SeenObject {
-  /** Tracker id, e.g. "red_cube#1". */
-  id: string;
-  label: string;
-  color: string;
-  shape: string;
-  confidence: number;
-  x: number;
-  y: number;
-  /** Robot time it was last seen, seconds. */
-  lastSeen: number;
-  timesSeen: number;
-}
+/** A remembered object: tracker id (e.g. "red_cube#1"), label, colour, shape, confidence,
+ *  estimated world position and when it was last seen (robot time). */
+export type { SeenObjectView as SeenObject } from '../vision/pipeline.js';
+import type { SeenObjectView as SeenObject } from '../vision/pipeline.js';
 
 export interface Detection extends SeenObject {
   box: { x1: number; y1: number; x2: number; y2: number };
   rangeM: number;
 }
 
+/**
+ * What the robot needs from a vision pipeline: objects found in a frame, localized in the world,
+ * with ids that stay stable across frames, and a memory of what has been seen. This is the only
+ * way the robot (and so the agent) learns where objects are.
+ */
 export interface Perception {
   /** Finds objects in a frame and updates the memory. */
   process(frame: CameraFrame, opts: { confidence: number }): Promise<Detection[]>;

@@ -1,9 +1,8 @@
 import type { Vec2 } from './geometry.js';
 
 /**
- * The simulator's vocabulary for goals and their progress. The robot layer's `RobotBackend`
- * interface declares the same shapes (the simulator may not import the robot), so these are
- * structurally identical and pass straight through the simulator backend.
+ * Goals and their progress: the simulator's vocabulary, which the robot layer's `RobotBackend`
+ * interface re-exports (dependencies point down: robot imports sim, never the reverse).
  */
 export interface MotionLimits {
   maxLinear: number;

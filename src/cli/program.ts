@@ -66,6 +66,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .argument('<files...>', 'replay files (.jsonl)')
     .option('--json', 'print the verdicts as JSON')
     .option('--show', 'print a readable timeline of the recording instead of verifying it')
+    .option('--record <path>', 'also record the replayed mission (provider "replay") to this file')
     .action(run(async (files: string[], opts) => (await import('./commands/replay.js')).runReplay(io, files, opts)));
 
   program

@@ -4,9 +4,10 @@ import type { ConfirmationPolicy } from '../agent/tool-host.js';
 import { MissionRuntime } from '../runtime/mission-runtime.js';
 import { parseScenario } from '../sim/scenario.js';
 import type { ObjectDetector } from '../vision/detector.js';
-import { storedResult } from './recorder.js';
+import { fileLineSink } from './file-sink.js';
+import { MissionRecorder, storedResult } from './recorder.js';
 import type { ReplayEvent } from './replay-format.js';
-import { detectorHash, scenarioHash } from './replay-header.js';
+import { buildReplayHeader, detectorHash, scenarioHash } from './replay-header.js';
 import { readReplay, ReplayFileError, type Replay } from './replay-reader.js';
 import { ReplayProvider } from './replay-provider.js';
 
@@ -38,6 +39,8 @@ export interface ReplayOptions {
   version: string;
   /** Share one loaded detector across many replays. */
   sharedDetector?: ObjectDetector;
+  /** Record the replayed mission too (provider "replay"), e.g. to check replays of replays. */
+  recordTo?: string;
 }
 
 /**
@@ -62,6 +65,25 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
   if (!opts.sharedDetector && detectorHash() !== header.config.detectorSha256) notes.push('the detector model differs from the one recorded');
 
   const clockValues = events.filter((e): e is Extract<ReplayEvent, { type: 'clock' }> => e.type === 'clock').map((e) => e.value);
+  const recorder = opts.recordTo
+    ? new MissionRecorder(
+        fileLineSink(opts.recordTo),
+        buildReplayHeader({
+          programVersion: opts.version,
+          recordedAt: new Date(),
+          scenario,
+          seed: header.seed,
+          provider: 'replay',
+          model: header.model,
+          providerNote: `a replay of ${replay.file} (recorded with ${header.provider})`,
+          instruction: header.instruction,
+          maxSteps: header.config.maxSteps,
+          maxTotalTokens: header.config.maxTotalTokens,
+          parameters: header.config.parameters,
+          externalServers: [],
+        }),
+      )
+    : undefined;
   const approvals = events.filter((e): e is Extract<ReplayEvent, { type: 'confirmation' }> => e.type === 'confirmation');
   const runtime = await MissionRuntime.open({
     scenario,
@@ -70,6 +92,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
     wallClock: () => {
       const v = clockValues.shift();
       if (v === undefined) throw new Error('the mission read the clock more often than recorded');
+      recorder?.recordClock(v);
       return v;
     },
     version: opts.version,
@@ -81,6 +104,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
   let divergence: Divergence | undefined;
   const abort = new AbortController();
   const onEvent = (e: MissionEvent) => {
+    recorder?.onEvent(e);
     if (e.type !== 'tool_call_finished' || divergence) return;
     const mine: Finished = { ...e, result: storedResult(e.result) };
     actual.push(mine);
@@ -108,6 +132,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
     });
     outcome = run.outcome;
   } finally {
+    recorder?.close();
     await runtime.close();
   }
   const finished = events.at(-1) as Extract<ReplayEvent, { type: 'mission_finished' }>;

@@ -56,6 +56,17 @@ describe('recording and replaying missions', () => {
     expect(JSON.parse(replay.stdout)).toMatchObject({ ok: true, calls: 2, outcome: { recorded: 'succeeded', actual: 'succeeded' } });
   });
 
+  it('round-trips a replay of a replay (provider "replay")', async () => {
+    const { file } = await record('pick up the blue cube', ['--seed', '2']);
+    const again = join(dir(), 'again.jsonl');
+    expect((await runCli(['replay', file, '--record', again])).code).toBe(0);
+    const [header] = lines(again);
+    expect(header).toMatchObject({ provider: 'replay', providerNote: expect.stringMatching(/a replay of .* \(recorded with planner\)/) });
+    const replay = await runCli(['replay', again, '--json']);
+    expect(replay.code).toBe(0);
+    expect(JSON.parse(replay.stdout)).toMatchObject({ ok: true, outcome: { recorded: 'succeeded', actual: 'succeeded' } });
+  });
+
   it('fails with the first divergence and a readable diff when behaviour changed', async () => {
     const { file } = await record('go to bin b');
     const [header, ...events] = lines(file);

@@ -9,7 +9,8 @@ import { PROGRAM_VERSION } from '../version.js';
  * `robot-agent replay FILE...`: re-run recorded missions and verify every tool result.
  * Exit 0 all match; 1 on a divergence; 2 for a file that cannot be replayed.
  */
-export async function runReplay(io: CliIo, files: string[], opts: { json?: boolean; show?: boolean }): Promise<number> {
+export async function runReplay(io: CliIo, files: string[], opts: { json?: boolean; show?: boolean; record?: string }): Promise<number> {
+  if (opts.record && files.length !== 1) throw new UserError('--record takes one replay file at a time', 2);
   const replays = files.map((f) => {
     try {
       return readReplay(f);
@@ -29,7 +30,7 @@ export async function runReplay(io: CliIo, files: string[], opts: { json?: boole
   for (const r of replays) {
     let verdict: ReplayVerdict;
     try {
-      verdict = await verifyReplay(r, { version: PROGRAM_VERSION });
+      verdict = await verifyReplay(r, { version: PROGRAM_VERSION, ...(opts.record ? { recordTo: opts.record } : {}) });
     } catch (e) {
       if (e instanceof ReplayFileError || e instanceof ScenarioError) throw new UserError(e.message, 2);
       throw e;

@@ -73,6 +73,11 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   }
   const verbose = opts.verbose === true;
   const log = (line: string) => writeLine(io.stderr, `robot-agent: ${line}`);
+  // Tools still waiting when the server stops fail as the simulator halts: not worth a line each.
+  const stopping = { now: false };
+  const toolLog = (line: string) => {
+    if (!stopping.now) log(line);
+  };
   const scenario = loadScenarioOrExit(opts.scenario);
   const detector = detectorOptions(opts);
   const realtime = opts.realtime !== false;
@@ -86,16 +91,15 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
       if (given !== undefined) throw new UserError(`${flag} applies to --http only`, 2);
     }
     const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
-    const server = robotServer(sr, log);
-    startPacing(sr, realtime);
-    const stdio = await serveStdio(server, {
+    const stdio = await serveStdio(robotServer(sr, toolLog), {
       stdin: (io.stdin ?? process.stdin) as Readable,
       stdout: io.stdout as Writable,
-      log: (line) => log(line),
+      log,
     });
+    startPacing(sr, realtime);
     warnIfNoModel(opts, log);
     writeLine(io.stderr, `robot-agent MCP server on stdio (scenario ${scenario.name}, seed ${opts.seed}${realtime ? '' : ', virtual time'})`);
-    return { ended: stdio.closed, close: once(() => shutDown(sr, [stdio.close()])) };
+    return { ended: stdio.closed, close: once(() => shutDown(sr, stopping, () => stdio.close())) };
   }
 
   const host = opts.host;
@@ -126,7 +130,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
   let http;
   try {
-    http = await serveHttp(() => robotServer(sr, log), {
+    http = await serveHttp(() => robotServer(sr, toolLog), {
       host,
       port: opts.port,
       token,
@@ -150,7 +154,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   warnIfNoModel(opts, log);
   writeLine(io.stderr, `robot-agent MCP server on ${http.url} (scenario ${scenario.name}, seed ${opts.seed}, ${token === undefined ? 'no token' : 'token required'})`);
   const handle = http;
-  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, [handle.close()])) };
+  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close())) };
 }
 
 function robotServer(sr: SimulatedRobot, log: (line: string) => void): McpServer {
@@ -169,9 +173,12 @@ function startPacing(sr: SimulatedRobot, realtime: boolean): void {
   if (realtime && sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.start();
 }
 
-async function shutDown(sr: SimulatedRobot, closing: Promise<void>[]): Promise<void> {
+/** The robot stops first (operations cancelled, motion halted), then the sessions close, then the
+ *  simulator's pacing loop and the ONNX session go, so nothing keeps the process alive. */
+async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>): Promise<void> {
+  stopping.now = true;
   sr.robot.stop('the server is shutting down');
-  await Promise.allSettled(closing);
+  await closeTransport().catch(() => undefined);
   if (sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.stop();
   await sr.detector.dispose().catch(() => undefined);
 }

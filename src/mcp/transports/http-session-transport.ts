@@ -110,9 +110,12 @@ export class HttpSessionTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Requests still running get an answer rather than a stream that just ends (which SDK clients
+    // sit on until their request timeout).
     for (const exchange of new Set(this.exchanges.values())) {
-      if (exchange.mode === 'pending') replyError(exchange.res, 404, -32001, 'Session closed before the request was answered');
-      this.finish(exchange);
+      for (const id of [...exchange.waiting]) {
+        void this.send({ jsonrpc: '2.0', id, error: { code: -32000, message: 'The session closed (server shutting down) before the request finished' } });
+      }
     }
     this.exchanges.clear();
     if (this.standalone) {

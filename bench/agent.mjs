@@ -19,6 +19,11 @@ const json = args.includes('--json');
 
 const obj = (w, id) => w.objects.find((o) => o.id === id);
 const near = (a, b, d) => Math.hypot(a.x - b.x, a.y - b.y) <= d;
+/** A "where is" answer counts when the position it gives is within 25 cm of the truth. */
+const reportedNear = (r, truth) => {
+  const m = /at about \((-?[\d.]+), (-?[\d.]+)\)/.exec(r.summary);
+  return r.outcome === 'succeeded' && m !== null && near({ x: Number(m[1]), y: Number(m[2]) }, truth, 0.25);
+};
 /** [scenario, instruction, judge(world, result) → bool] */
 const MISSIONS = [
   ['warehouse', 'pick up the red cube', (w) => w.robot.holding === 'red_cube'],
@@ -36,8 +41,8 @@ const MISSIONS = [
   ['warehouse', 'go to bin b', (w) => w.robot.zone === 'bin_b'],
   ['warehouse', 'navigate to the shelf, then come back home', (w) => w.robot.zone === 'home'],
   ['warehouse', 'move to (7, 5.5)', (w) => near(w.robot, { x: 7, y: 5.5 }, 0.05)],
-  ['warehouse', 'where is the red cube?', (w, r) => r.outcome === 'succeeded' && /red_cube#\d/.test(r.summary)],
-  ['warehouse', 'find the yellow cylinder', (w, r) => r.outcome === 'succeeded'],
+  ['warehouse', 'where is the red cube?', (w, r) => reportedNear(r, obj(w, 'red_cube'))],
+  ['warehouse', 'find the yellow cylinder', (w, r) => reportedNear(r, obj(w, 'yellow_cylinder'))],
   ['warehouse', 'go charge', (w) => w.robot.battery >= 0.94],
   ['warehouse', 'what is your battery level?', (w, r) => /Battery at 90%/.test(r.summary)],
   ['warehouse', 'where are you?', (w, r) => /I am at \(1, 1\)/.test(r.summary)],
@@ -46,7 +51,7 @@ const MISSIONS = [
   ['warehouse', 'set conflict policy to queue, then go to bin a', (w) => w.parameters.conflict_policy === 'queue' && w.robot.zone === 'bin_a'],
   ['twins', 'pick up the red cube', (w) => ['red_cube_1', 'red_cube_2'].includes(w.robot.holding)],
   ['twins', 'put all the red cubes in bin b', (w) => obj(w, 'red_cube_1').zone === 'bin_b' && obj(w, 'red_cube_2').zone === 'bin_b'],
-  ['cluttered', 'find the red cube', (w, r) => r.outcome === 'succeeded'],
+  ['cluttered', 'find the red cube', (w, r) => reportedNear(r, obj(w, 'red_cube'))],
   ['cluttered', 'bring the green cube to bin a', (w) => obj(w, 'green_cube').zone === 'bin_a'],
   ['cluttered', 'pick up the blue ball', (w) => w.robot.holding === 'blue_ball'],
   ['low-battery', 'go to bin a', (w) => w.robot.zone === 'bin_a'],

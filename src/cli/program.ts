@@ -157,7 +157,7 @@ function missionOptions(command: Command): Command {
     .option('--seed <n>', 'random seed', parseInteger, 1)
     .addOption(new Option('--provider <name>', 'planner (offline) or anthropic (Claude); default: anthropic when ANTHROPIC_API_KEY is set').choices(['planner', 'anthropic']))
     .option('--model <id>', 'Claude model id (with --provider anthropic)')
-    .option('--max-steps <n>', 'tool-call budget (per mission)', parsePositiveInteger, 40)
+    .option('--max-steps <n>', 'tool-call budget per mission (a search of the whole warehouse takes about 35)', parsePositiveInteger, 100)
     .option('--max-tokens <n>', 'token budget for the whole mission (anthropic)', parsePositiveInteger)
     .option('--realtime', 'pace the simulator to the wall clock')
     .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')

@@ -75,9 +75,11 @@ export class Beliefs {
   explorationWaypoints(from: { x: number; y: number }): Array<{ x: number; y: number }> {
     if (!this.map) return [];
     const { width, depth, obstacles } = this.map;
-    const nx = Math.max(2, Math.round(width / 3));
-    const ny = Math.max(2, Math.round(depth / 3));
+    // Spaced so the camera's useful range (about 4 m) overlaps between neighbouring scans.
     const margin = 0.9;
+    const spacing = 2.5;
+    const nx = Math.max(2, Math.ceil((width - 2 * margin) / spacing) + 1);
+    const ny = Math.max(2, Math.ceil((depth - 2 * margin) / spacing) + 1);
     const points: Array<{ x: number; y: number }> = [];
     for (let i = 0; i < nx; i++) {
       for (let j = 0; j < ny; j++) {

@@ -234,9 +234,9 @@ class MissionPlanner {
     await this.scan(q.all ? 'Scanning all around.' : `No ${describeQuery(q).replace(/^the /, '')} in view; scanning all around.`);
     if (!q.all && wanted().length) return { objects: wanted(), places };
     for (const wp of this.beliefs.explorationWaypoints(this.pose)) {
-      const go = await this.act('navigate_to', { x: wp.x, y: wp.y }, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${wp.x}, ${wp.y}).`);
+      const go = await this.goNear(wp, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${wp.x}, ${wp.y}).`);
       if (this.estopped) break;
-      if (!go.ok) {
+      if (!go) {
         // Unreachable waypoint: mark it looked-at so it is not tried again.
         this.beliefs.scannedAt.push(wp);
         continue;
@@ -248,6 +248,18 @@ class MissionPlanner {
     return { objects: wanted(), places };
   }
 
+  /** Drives to a waypoint, or to a spot nearby when something stands on it. */
+  private async goNear(wp: { x: number; y: number }, say: string): Promise<boolean> {
+    const spots = [wp, ...[[0.6, 0], [-0.6, 0], [0, 0.6], [0, -0.6]].map(([dx, dy]) => ({ x: Math.round((wp.x + dx!) * 100) / 100, y: Math.round((wp.y + dy!) * 100) / 100 }))];
+    for (const [i, spot] of spots.entries()) {
+      const go = await this.act('navigate_to', spot, i === 0 ? say : `(${wp.x}, ${wp.y}) is blocked; trying (${spot.x}, ${spot.y}).`);
+      if (go.ok) return true;
+      // Only a blocked or occupied spot is worth nudging; other failures (battery, e-stop) are not.
+      if (this.estopped || !/cannot reach|too close|inside|blocked/.test(go.text)) return false;
+    }
+    return false;
+  }
+
   private async scan(say: string): Promise<ToolReply> {
     const r = await this.act('scan_surroundings', {}, say);
     this.beliefs.scannedAt.push({ ...this.pose });
@@ -257,7 +269,7 @@ class MissionPlanner {
   private async findAndReport(q: ObjectQuery): Promise<Step> {
     const found = await this.find(q);
     if (found.objects.length === 0) return fail(`I could not find ${describeQuery(q)}: I looked from ${found.places} place(s) and did not see it.`);
-    const list = (q.all ? found.objects : found.objects.slice(0, 1)).map((o) => `${o.id} is at about (${o.x}, ${o.y})${this.beliefs.zoneAt(o) ? ` in ${this.beliefs.zoneAt(o)}` : ''}`);
+    const list = (q.all ? found.objects : found.objects.slice(0, 1)).map((o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${this.beliefs.zoneAt(o) ? ` in ${this.beliefs.zoneAt(o)}` : ''}`);
     return ok(`${capitalize(list.join('; '))}.`);
   }
 

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, startFakeMessagesApi, text, toolUse, turn, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
 import { runCli } from '../helpers/run-cli.js';
+import { spawnServeHttp } from '../helpers/spawn-serve.js';
 
 const require = createRequire(import.meta.url);
 const everythingEntry = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
@@ -87,6 +88,25 @@ describe('robot-agent run', () => {
     expect(body.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['navigate_to', 'detect_objects', 'report_mission_outcome']));
     expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' });
     expect(body.system[0].text).toMatch(/Map \(JSON\)/);
+  });
+
+  it("uses the project's own serve --http as an external server over Streamable HTTP", async () => {
+    const served = await spawnServeHttp(['--scenario', 'twins']);
+    try {
+      const config = writeConfig({ other: { url: served.url } });
+      const fake = await startFakeMessagesApi([
+        turn([toolUse('other__get_robot_status', {})], { stop_reason: 'tool_use' }),
+        turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'Asked the other robot.' })], { stop_reason: 'tool_use' }),
+      ]);
+      fakes.push(fake);
+      const run = await runCli(['run', 'ask the other robot', '--json', '--no-record', '--config', config], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
+      expect(run.code, run.stderr).toBe(0);
+      expect(fake.answered[0]!.body.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['other__navigate_to', 'other__get_robot_status']));
+      const result = JSON.stringify(fake.answered[1]!.body.messages.at(-1));
+      expect(result).toMatch(/IDLE, disarmed, at \(1, 1\)/);
+    } finally {
+      await served.stop();
+    }
   });
 
   it('offers external MCP servers namespaced, and goes on when one crashes mid-mission', async () => {

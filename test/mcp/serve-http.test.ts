@@ -4,9 +4,7 @@
  * The transport's own edge cases (body limit, Host header, eviction) are in http.test.ts; the last
  * block here checks how the session transport answers (JSON or SSE), in-process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -20,9 +18,8 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServerHandle } from '../../src/mcp/transports/http.js';
 import { runCli } from '../helpers/run-cli.js';
+import { spawnServeHttp, type Served } from '../helpers/spawn-serve.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/robot-agent.js', import.meta.url));
 const TOKEN = 'serve-test-token-5f0c2d9e';
 const ACCEPT = 'application/json, text/event-stream';
 
@@ -31,38 +28,12 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-interface Served {
-  url: string;
-  child: ChildProcess;
-  stderr: () => string;
-}
-
-/** Spawns `serve --http --port 0` and reads the endpoint from the start-up line on stderr. */
+/** Spawns `serve --http --port 0`; it is killed after the test, and must print nothing on stdout. */
 async function serve(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--http', '--port', '0', '--no-realtime', ...extra], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
-  });
-  let stderr = '';
-  let stdout = '';
-  child.stdout!.on('data', (d) => (stdout += String(d)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (d) => {
-      stderr += String(d);
-      const m = /^robot-agent MCP server on (http:\/\/\S+) \(/m.exec(stderr);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code} before listening: ${stderr}`)));
-  });
-  cleanups.push(() => expect(stdout).toBe('')); // HTTP mode prints nothing on stdout
-  return { url, child, stderr: () => stderr };
+  const served = await spawnServeHttp(extra, env);
+  cleanups.push(served.stop);
+  cleanups.push(() => expect(served.stdout()).toBe(''));
+  return served;
 }
 
 async function connect(url: string, token?: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {

@@ -16,16 +16,7 @@ import { round } from '../sim/geometry.js';
 
 export const DATASET_FORMAT = 'robot-agent-dataset';
 
-export interface DatasetBox {
-  cls: string;
-  clsIndex: number;
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  distanceM: number;
-  visibility: number;
-}
+export type DatasetBox = Pick<GroundTruthBox, 'cls' | 'clsIndex' | 'x1' | 'y1' | 'x2' | 'y2' | 'distanceM' | 'visibility'>;
 
 export interface DatasetLabelLine {
   file: string;

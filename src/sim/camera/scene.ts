@@ -39,15 +39,7 @@ export type Solid =
   | { kind: 'cylinder'; x: number; y: number; radius: number; height: number; albedo: Rgb; objectIndex: number };
 
 /** A detectable object as the labeller reports it. */
-export interface SceneObject {
-  id: string;
-  color: ObjectColor;
-  shape: ObjectShape;
-  size: number;
-  x: number;
-  y: number;
-  yaw: number;
-}
+export type SceneObject = Omit<WorldObject, 'heldBy'>;
 
 export interface SceneLighting {
   /** Overall light level (1 = well lit). */

@@ -1,6 +1,6 @@
 import type { ContentBlockParam, MessageParam, TextBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { MissionEventListener, MissionOutcome, Telemetry } from './mission-events.js';
-import { addUsage, emptyUsage, ProviderError, type ModelProvider, type TokenUsage } from './model-provider.js';
+import type { MissionEvent, MissionEventListener, MissionOutcome, Telemetry } from './mission-events.js';
+import { addUsage, emptyUsage, ProviderError, type ModelProvider } from './model-provider.js';
 import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type ReportedOutcome } from './outcome-tool.js';
 import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toAnthropicTool } from './tool-adapter.js';
@@ -28,16 +28,8 @@ export interface MissionLoopOptions {
   telemetry?: () => Telemetry;
 }
 
-export interface MissionResult {
-  outcome: MissionOutcome;
-  summary: string;
-  steps: number;
-  usage: TokenUsage;
-  costUsd?: number;
-  wallMs: number;
-  simSeconds: number;
-  messages: MessageParam[];
-}
+/** What the mission_finished event says, plus the whole conversation. */
+export type MissionResult = Omit<Extract<MissionEvent, { type: 'mission_finished' }>, 'type'> & { messages: MessageParam[] };
 
 /** Consecutive pause_turn continuations allowed before giving up on a turn. */
 const MAX_PAUSES = 5;
@@ -73,7 +65,7 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
   const finish = async (outcome: MissionOutcome, summary: string, interrupted: boolean): Promise<MissionResult> => {
     if (interrupted) await opts.makeSafe();
     const costUsd = provider.costUsd?.(usage);
-    const result: MissionResult = {
+    const finished = {
       outcome,
       summary,
       steps,
@@ -81,10 +73,9 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
       ...(costUsd !== undefined ? { costUsd } : {}),
       wallMs: Math.round(clock.wallMs() - wall0),
       simSeconds: Math.round((clock.simSeconds() - sim0) * 1000) / 1000,
-      messages,
     };
-    emit({ type: 'mission_finished', outcome, summary, steps, usage, ...(costUsd !== undefined ? { costUsd } : {}), wallMs: result.wallMs, simSeconds: result.simSeconds });
-    return result;
+    emit({ type: 'mission_finished', ...finished });
+    return { ...finished, messages };
   };
 
   for (;;) {

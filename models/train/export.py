@@ -100,6 +100,8 @@ def finish(net, training, train_dir, eval_dir, out_dir, threshold, class_agnosti
                    "decoding": ("3x3 max-pool peaks and top-k inside the graph"
                                 + (", one class per heatmap cell" if class_agnostic else ", per class"))},
         "architecture": {"kind": "centernet", "stride": STRIDE, "factorized": net.factorized,
+                         "widths": [net.stem[0].out_channels, net.s4[0].out_channels,
+                                    net.s8[0][0].out_channels, net.s16[0][0].out_channels],
                          "parameters": sum(p.numel() for p in net.parameters()),
                          "opset": OPSET},
         "dataset": {"seed": meta["seed"], "count": meta["count"], "rendererVersion": meta["rendererVersion"]},
@@ -133,7 +135,8 @@ def main():
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     training = json.load(open(args.training))
-    net = CenterNet(12, factorized=training.get("factorized", False))
+    net = CenterNet(12, widths=tuple(training.get("widths", (16, 32, 48, 80))),
+                    factorized=training.get("factorized", False))
     net.load_state_dict(torch.load(args.checkpoint))
     finish(net, training, args.train, args.eval, args.out, args.threshold, args.class_agnostic)
 

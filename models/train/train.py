@@ -47,6 +47,24 @@ def class_loss(cls_logits, gt):
     return (ce * weight).sum() / weight.sum().clamp(min=1)
 
 
+def widen_state(state, fresh):
+    """Fits a checkpoint into a network with the same layers but more channels: old weights fill the
+    leading channels; extra output channels keep their fresh initialization, and the weights that
+    read extra input channels are zeroed, so the widened network computes what the old one did
+    and the new channels join in as training gives them weight."""
+    out = {}
+    for k, v in state.items():
+        if k not in fresh or fresh[k].shape == v.shape:
+            out[k] = v
+            continue
+        w = fresh[k].clone()
+        if w.dim() == 4:
+            w[:, v.shape[1]:] = 0
+        w[tuple(slice(0, n) for n in v.shape)] = v
+        out[k] = w
+    return out
+
+
 def reg_l1(pred, ind, target, mask):
     b, c = pred.shape[:2]
     g = torch.gather(pred.reshape(b, c, -1), 2, ind.unsqueeze(1).expand(b, c, ind.shape[1])).permute(0, 2, 1)
@@ -121,6 +139,9 @@ def main():
     ap.add_argument("--class-agnostic", action="store_true", help="one class per heatmap cell when decoding")
     ap.add_argument("--no-export", action="store_true")
     ap.add_argument("--factorized", action="store_true", help="objectness heatmap + softmax class head")
+    ap.add_argument("--widths", default="16,32,48,80",
+                    help="backbone widths c1,c2,c3,c4 (c2 is the stride-4 path); with --init from a narrower "
+                         "checkpoint the network is widened so that it starts out computing the same function")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -134,24 +155,21 @@ def main():
     meta = json.load(open(os.path.join(args.train, "dataset.json")))
     classes = meta["classes"]
     prev_phases = []
-    net = CenterNet(len(classes), factorized=args.factorized)
+    widths = tuple(int(v) for v in args.widths.split(","))
+    net = CenterNet(len(classes), widths=widths, factorized=args.factorized)
     if args.init:
         # A later phase keeps the first phase's normalization and adds up the training record.
         prev = json.load(open(os.path.join(args.work, "training.json")))
         prev_phases, mean, std = prev["phases"], prev["mean"], prev["std"]
         state = torch.load(args.init)
-        if args.factorized and state["head.weight"].shape != net.head.weight.shape:
+        if args.factorized and state["head.weight"].shape[0] != net.head.weight.shape[0]:
             # From a per-class checkpoint: objectness starts as the mean of the class heatmaps,
             # the class logits as the class heatmaps themselves.
-            w, b = state.pop("head.weight"), state.pop("head.bias")
+            w, b = state["head.weight"], state["head.bias"]
             c = len(classes)
-            with torch.no_grad():
-                net.head.weight[0] = w[:c].mean(0)
-                net.head.bias[0] = b[:c].mean()
-                net.head.weight[1:5] = w[c:c + 4]
-                net.head.bias[1:5] = b[c:c + 4]
-                net.head.weight[5:] = w[:c]
-                net.head.bias[5:] = b[:c]
+            state["head.weight"] = torch.cat([w[:c].mean(0, keepdim=True), w[c:c + 4], w[:c]])
+            state["head.bias"] = torch.cat([b[:c].mean(0, keepdim=True), b[c:c + 4], b[:c]])
+        state = widen_state(state, net.state_dict())
         net.load_state_dict(state, strict=False)
     else:
         sample = images[:: max(1, len(images) // 300)].reshape(-1, 3).astype(np.float64) / 255
@@ -212,9 +230,10 @@ def main():
     log(f"trained {seconds / 60:.1f} min, {it} iterations, {seen} crops (≈{epochs:.2f} full-frame epochs)")
     phase = {"seconds": round(seconds), "epochs": round(epochs, 2), "iterations": it, "batch": args.batch,
              "crops": [list(c) for c in crops], "lr": args.lr, "init": bool(args.init), "factorized": args.factorized,
-             "dataset": {"seed": meta["seed"], "count": meta["count"], "rendererVersion": meta["rendererVersion"]}}
+             "widths": list(widths), "dataset": {"seed": meta["seed"], "count": meta["count"], "rendererVersion": meta["rendererVersion"]}}
 
     training = {"phases": prev_phases + [phase], "mean": mean, "std": std, "factorized": args.factorized,
+                "widths": list(widths),
                 "seconds": round(sum(p["seconds"] for p in prev_phases) + seconds),
                 "epochs": round(sum(p["epochs"] for p in prev_phases) + epochs, 2),
                 "iterations": sum(p["iterations"] for p in prev_phases) + it}

@@ -20,6 +20,8 @@ export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> 
   wallClock: () => number;
   version: string;
   onServerStatus?: (change: ServerStatusChange) => void;
+  /** Load the detector now, so a missing or mismatched model fails before the mission starts. */
+  preloadDetector?: boolean;
 }
 
 export interface MissionOptions {
@@ -59,8 +61,9 @@ export class MissionRuntime {
     const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
     if (opts.onServerStatus) hub.onStatusChange(opts.onServerStatus);
     try {
-      await hub.start();
+      await Promise.all([hub.start(), opts.preloadDetector ? simRobot.detector.load() : undefined]);
     } catch (e) {
+      await hub.close();
       await embedded.close();
       throw e;
     }

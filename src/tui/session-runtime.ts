@@ -19,6 +19,7 @@ export function openRuntime(config: SessionConfig, scenario: Scenario, live: Liv
     detector: config.detector,
     sharedDetector: config.sharedDetector,
     servers: config.servers,
+    preloadDetector: true,
     // get_time reads go into the running mission's recording, so its replay restores them.
     wallClock: () => {
       const now = (config.wallClock ?? Date.now)();

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import type { RunOptions } from '../cli/commands/run.js';
 import { UserError, writeLine, type CliIo } from '../cli/io.js';
+import { DetectorError } from '../vision/detector-error.js';
 import { PROGRAM_VERSION } from '../cli/version.js';
 import { ConfigError, loadConfig } from '../config/config-file.js';
 import { chooseProvider, ProviderChoiceError, type ProviderChoice } from '../runtime/provider-choice.js';
@@ -45,6 +46,8 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
     recordDir: opts.record ? opts.recordDir : null,
     version: PROGRAM_VERSION,
     env: io.env,
+  }).catch((e: unknown) => {
+    throw e instanceof DetectorError ? new UserError(e.message, 1) : e;
   });
 
   // React's development build costs several times more per frame; load the production one

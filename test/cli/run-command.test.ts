@@ -67,6 +67,14 @@ describe('robot-agent run', () => {
     }
   });
 
+  it('fails before the mission with one line when the detector model is missing', async () => {
+    const run = await runCli(['run', 'pick up the red cube', '--no-record', '--detector-model', '/nonexistent/detector.onnx']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/detector model .*not found/);
+  });
+
   it('runs Claude through the real SDK against a local Messages API, with retries', async () => {
     const fake = await startFakeMessagesApi([
       fail.overloaded(),

@@ -68,6 +68,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
       realtime: opts.realtime,
       detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
       servers: config.servers,
+      preloadDetector: true,
       wallClock: () => {
         const now = Date.now();
         recorder?.recordClock(now);

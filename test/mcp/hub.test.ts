@@ -294,12 +294,15 @@ describe('robot-agent mcp list', () => {
     const { io, output } = capture();
     await runMcpList(io, { config: path.join(dir, 'robot-agent.json'), json: true });
     const listing = JSON.parse(output());
+    // By default the embedded robot server (the real one) comes first.
     expect(listing.map((s: { name: string; state: string }) => [s.name, s.state])).toEqual([
+      ['robot', 'connected'],
       ['crashy', 'connected'],
       ['broken', 'failed'],
       ['off', 'disabled'],
     ]);
-    expect(listing[0].tools[0]).toEqual({ name: 'crashy__ping', description: 'Answers pong.\nSecond line.' });
+    expect(listing[0].tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['navigate_to', 'detect_objects', 'calculator']));
+    expect(listing[1].tools[0]).toEqual({ name: 'crashy__ping', description: 'Answers pong.\nSecond line.' });
   });
 
   it('turns a config problem into a one-line user error', async () => {

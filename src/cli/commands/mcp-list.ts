@@ -10,13 +10,13 @@ interface ServerListing extends ServerStatus {
 }
 
 /**
- * `robot-agent mcp list`: connects to every configured server (and the embedded robot server when
- * a factory is given), prints each one's status and tools, then disconnects.
+ * `robot-agent mcp list`: connects to the embedded robot server and every configured server,
+ * prints each one's status and tools, then disconnects.
  */
 export async function runMcpList(
   io: CliIo,
   opts: { config?: string; json?: boolean },
-  embedded?: () => Promise<Client>,
+  embedded: () => Promise<Client> = embeddedRobotClient,
 ): Promise<void> {
   const lookup = { explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() };
   let config;
@@ -27,9 +27,9 @@ export async function runMcpList(
     throw err;
   }
 
-  const embeddedClient = embedded ? await embedded() : undefined;
+  const embeddedClient = await embedded();
   const hub = new McpHub({
-    ...(embeddedClient ? { embedded: embeddedClient } : {}),
+    embedded: embeddedClient,
     servers: config.servers,
     clientInfo: { name: 'robot-agent', version: PROGRAM_VERSION },
   });
@@ -42,20 +42,27 @@ export async function runMcpList(
     }));
   } finally {
     await hub.close();
-    await embeddedClient?.close();
+    await embeddedClient.close();
   }
 
   if (opts.json) {
     writeJson(io.stdout, listings);
     return;
   }
-  if (listings.length === 0) {
-    const places = configCandidates(lookup).join(' or ');
-    writeLine(io.stdout, `No MCP servers configured (no config file at ${places}).`);
-    return;
-  }
-  if (config.path) writeLine(io.stdout, `config: ${config.path}`);
+  writeLine(io.stdout, config.path ? `config: ${config.path}` : `no config file (looked for ${configCandidates(lookup).join(' and ')}): only the embedded robot server`);
   for (const server of listings) printServer(io, server);
+}
+
+/** The robot server the agent embeds, on the default scenario: listed like any other server. */
+async function embeddedRobotClient(): Promise<Client> {
+  const [{ createSimulatedRobot }, { createRobotMcpServer }, { connectInProcess }] = await Promise.all([
+    import('../../robot/simulated-robot.js'),
+    import('../../mcp/robot-server.js'),
+    import('../../mcp/transports/in-process.js'),
+  ]);
+  const { robot, toolRng } = createSimulatedRobot({ scenario: 'warehouse', seed: 1 });
+  const server = createRobotMcpServer({ robot, wallClock: () => Date.now(), rng: toolRng, version: PROGRAM_VERSION });
+  return (await connectInProcess(server, { name: 'robot-agent', version: PROGRAM_VERSION })).client;
 }
 
 function printServer(io: CliIo, server: ServerListing): void {

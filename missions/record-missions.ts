@@ -36,6 +36,8 @@ const MISSIONS: Mission[] = [
   { file: 'warehouse-slow-to-bin-b', scenario: 'warehouse', seed: 3, instruction: 'set max speed to 0.3, then go to bin b' },
   { file: 'warehouse-emergency-stop', scenario: 'warehouse', seed: 1, instruction: 'go to the shelf, then emergency stop' },
   { file: 'warehouse-all-cubes-to-shelf', scenario: 'warehouse', seed: 2, instruction: 'put all the cubes on the shelf' },
+  { file: 'warehouse-arm-disarm-stop', scenario: 'warehouse', seed: 2, instruction: 'arm the robot, then disarm, then stop' },
+  { file: 'twins-where-are-you', scenario: 'twins', seed: 2, instruction: 'go to bin b, then where are you?' },
   {
     file: 'anthropic-fake-pick-blue-cube',
     scenario: 'warehouse',

@@ -26,6 +26,8 @@ describe('reading instructions', () => {
     ['where are you?', { kind: 'status', topic: 'pose' }],
     ['what are you holding', { kind: 'status', topic: 'holding' }],
     ['arm', { kind: 'arm' }],
+    ['arm the robot', { kind: 'arm' }],
+    ['Robot, go to bin a', { kind: 'goto', target: { zone: 'bin_a' } }],
     ['disarm the robot', { kind: 'disarm' }],
     ['stop', { kind: 'stop' }],
     ['emergency stop', { kind: 'estop' }],

@@ -40,7 +40,8 @@ export function normalizeInstruction(text: string): string {
     .toLowerCase()
     .replace(/[’']/g, "'")
     .replace(/[!?]+/g, ' ')
-    .replace(/\b(please|kindly|could you|can you|would you|i want you to|i'd like you to|robot,?)\b/g, ' ')
+    .replace(/^(?:hey )?robot\b,?/, ' ')
+    .replace(/\b(please|kindly|could you|can you|would you|i want you to|i'd like you to)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

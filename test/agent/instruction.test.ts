@@ -36,6 +36,7 @@ describe('reading instructions', () => {
     ['set the detection threshold to 60%', { kind: 'set', name: 'detection_confidence', value: 0.6 }],
     ['set conflict policy to queue', { kind: 'set', name: 'conflict_policy', value: 'queue' }],
     ['turn around', { kind: 'rotate', degrees: 180 }],
+    ['Carry the red cube over to the shelf', { kind: 'place', object: { color: 'red', shape: 'cube' }, target: { zone: 'shelf' } }],
     ['look around', { kind: 'scan' }],
   ])('%s', (text, expected) => {
     expect(first(text)).toMatchObject(expected);
@@ -56,6 +57,7 @@ describe('reading instructions', () => {
     expect(first('pick up the shelf')).toMatchObject({ kind: 'unknown' });
     expect(first('go to the kitchen')).toMatchObject({ kind: 'unknown', reason: 'I do not know a place called "kitchen"' });
     expect(first('set warp factor to 9')).toMatchObject({ kind: 'unknown' });
+    expect(first('put the cube in the bin')).toMatchObject({ kind: 'unknown', reason: 'there are two bins: say bin A or bin B' });
     expect(first('')).toMatchObject({ kind: 'unknown' });
   });
 });

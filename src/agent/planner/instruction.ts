@@ -150,7 +150,7 @@ function withObject(text: string, clause: string, make: (object: ObjectQuery) =>
 }
 
 export function parseObject(text: string): ObjectQuery | { reason: string } {
-  const t = text.replace(/\b(?:the|a|an|some|any|of|me|for me|up|please|that|this|those|these)\b/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = text.replace(/\b(?:the|a|an|some|any|of|me|for me|up|over|back|down|please|that|this|those|these)\b/g, ' ').replace(/\s+/g, ' ').trim();
   if (/^(?:it|them|that one|the object)$/.test(t) || t === '') return { all: /^them$/.test(t), pronoun: true, text: t || 'it' };
   const words = t.split(' ');
   const all = /\b(?:all|every|each|everything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w)) || /\b(?:objects|things|items|toys)\b/.test(t);
@@ -196,6 +196,7 @@ function parsePlace(text: string, preposition: string): Place | { reason: string
   if (/^(?:here|the floor|the ground)$/.test(text.trim())) return { here: true };
   const zone = parseZone(text);
   if (zone) return { zone };
+  if (/^(?:the\s+)?(?:bin|box|basket)$/.test(text.trim())) return { reason: 'there are two bins: say bin A or bin B' };
   return { reason: `I do not know a place called "${text.replace(/^the\s+/, '')}"` };
 }
 

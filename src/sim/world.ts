@@ -63,23 +63,8 @@ export class World {
     this.map = {
       width: scenario.room.width,
       depth: scenario.room.depth,
-      obstacles: scenario.obstacles.map((o) => ({
-        id: o.id,
-        minX: o.x - o.width / 2,
-        maxX: o.x + o.width / 2,
-        minY: o.y - o.depth / 2,
-        maxY: o.y + o.depth / 2,
-        height: o.height,
-        color: o.color,
-      })),
-      zones: scenario.zones.map((z) => ({
-        name: z.name,
-        minX: z.x - z.width / 2,
-        maxX: z.x + z.width / 2,
-        minY: z.y - z.depth / 2,
-        maxY: z.y + z.depth / 2,
-        color: z.color ?? '#b0b0a8',
-      })),
+      obstacles: scenario.obstacles.map((o) => ({ id: o.id, ...footprint(o), height: o.height, color: o.color })),
+      zones: scenario.zones.map((z) => ({ name: z.name, ...footprint(z), color: z.color ?? '#b0b0a8' })),
     };
     this.objects = scenario.objects.map((o) => ({ ...o, heldBy: null }));
     this.robot = {
@@ -117,4 +102,9 @@ export class World {
     };
     return createHash('sha256').update(JSON.stringify(snapshot)).digest('hex').slice(0, 16);
   }
+}
+
+/** The floor rectangle of a scenario box or zone, given by its centre and extents. */
+function footprint(c: { x: number; y: number; width: number; depth: number }): Rect {
+  return { minX: c.x - c.width / 2, maxX: c.x + c.width / 2, minY: c.y - c.depth / 2, maxY: c.y + c.depth / 2 };
 }

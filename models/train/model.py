@@ -58,7 +58,10 @@ class CenterNet(nn.Module):
     def class_scores(self, heat, cls):
         """Per-class detection probabilities [b, classes, h, w]."""
         if self.factorized:
-            return torch.sigmoid(heat) * torch.softmax(cls, dim=1)
+            # The softmax over the class axis, written out: onnxruntime's Softmax on axis 1 of an
+            # NCHW tensor took 0.7 ms of a 3.7 ms frame here; these elementwise ops take ~0.05 ms.
+            e = torch.exp(cls - cls.max(dim=1, keepdim=True)[0])
+            return torch.sigmoid(heat) * e / e.sum(dim=1, keepdim=True)
         return torch.sigmoid(heat)
 
 

@@ -38,6 +38,10 @@ describe('reading instructions', () => {
     ['turn around', { kind: 'rotate', degrees: 180 }],
     ['Carry the red cube over to the shelf', { kind: 'place', object: { color: 'red', shape: 'cube' }, target: { zone: 'shelf' } }],
     ['look around', { kind: 'scan' }],
+    // "can you" is stripped as politeness, so these arrive as "what see" / "what objects see".
+    ['What can you see?', { kind: 'scan' }],
+    ['what objects can you see', { kind: 'scan' }],
+    ['what do you see', { kind: 'scan' }],
   ])('%s', (text, expected) => {
     expect(first(text)).toMatchObject(expected);
   });

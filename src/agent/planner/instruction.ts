@@ -99,7 +99,7 @@ export function parseClause(clause: string): Goal {
     return { kind: 'rotate', degrees };
   }
 
-  if (/\b(?:look around|scan(?: the room| around| your surroundings)?|what (?:do|can) you see|what(?:'s| is) around)\b/.test(c) && !/\b(?:for|where)\b/.test(c)) return { kind: 'scan' };
+  if (/\b(?:look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do|can) you )?see|what(?:'s| is) around)\b/.test(c) && !/\b(?:for|where)\b/.test(c)) return { kind: 'scan' };
 
   // Status questions come before "find": "where are you" is not a search.
   if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b/.test(c)) return { kind: 'status', topic: 'battery' };

@@ -28,7 +28,8 @@ export interface VisionDetection {
 
 export interface VisionResult {
   detections: VisionDetection[];
-  /** Remembered objects dropped because this frame should have shown them and did not. */
+  /** Remembered ids dropped: objects this frame should have shown and did not, and ids retired
+   *  because the object's label changed (it lives on under a new id). */
   gone: string[];
   /** Wall-clock timing: for display and benchmarks only, never for replays. */
   timing: DetectTiming;
@@ -80,7 +81,7 @@ export class VisionPipeline {
       located.map((d) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM })),
       frame.time,
     );
-    const gone = this.tracker.markGone({ ...view, time: frame.time }, ids, this.opts.occluded);
+    const gone = [...this.tracker.takeRetired(), ...this.tracker.markGone({ ...view, time: frame.time }, ids, this.opts.occluded)];
     const detections = located.map((d, i) => ({ id: ids[i]!, ...d }));
     return { detections, gone, timing };
   }

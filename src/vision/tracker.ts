@@ -10,6 +10,12 @@ import { splitLabel } from './types.js';
  * remembered object should be (inside the view, close enough to be detected) and does not see
  * it, the object is dropped: it was moved or taken. Deterministic: no randomness, ids from
  * per-label counters, ties broken by order.
+ *
+ * The detector's commonest mistake is the shape of a small or far object (a blue cube seen once
+ * as a `blue_ball`). A sighting of the same colour but another shape right on top of a remembered
+ * object (within `lookAlikeGateM`) is therefore another vote on what that object is, not a new
+ * object; the label is the one with the most evidence, and when the votes change it the object
+ * gets an id under its new label (the old id is retired: `takeRetired`).
  */
 export interface Observation {
   label: string;
@@ -34,6 +40,8 @@ export interface TrackedObject {
 export interface TrackerOptions {
   /** Max distance, metres, between a sighting and a remembered object of the same label. */
   gateM?: number;
+  /** Max distance, metres, for a same-colour, other-shape sighting to count as the same object. */
+  lookAlikeGateM?: number;
   /** Remembered objects within this range of the camera and in view must be seen, metres. */
   goneRangeM?: number;
   /** Pixels of margin inside the image edges for "in view" (objects cut by the edge may be missed). */
@@ -56,12 +64,16 @@ export interface TrackerView {
 interface Entry extends TrackedObject {
   /** Accumulated smoothing weight. */
   weight: number;
+  /** Evidence per label: sum of confidence × sighting weight. */
+  votes: Map<string, number>;
 }
 
 export class ObjectTracker {
   private readonly entries = new Map<string, Entry>();
   private readonly counters = new Map<string, number>();
   private readonly gate: number;
+  private readonly lookAlikeGate: number;
+  private retired: string[] = [];
   private readonly goneRange: number;
   private readonly margin: number;
   private readonly size: number;
@@ -69,6 +81,7 @@ export class ObjectTracker {
 
   constructor(opts: TrackerOptions = {}) {
     this.gate = opts.gateM ?? 0.35;
+    this.lookAlikeGate = opts.lookAlikeGateM ?? 0.2;
     this.goneRange = opts.goneRangeM ?? 3.5;
     this.margin = opts.viewMarginPx ?? 4;
     this.size = opts.objectSize ?? 0.12;
@@ -77,36 +90,43 @@ export class ObjectTracker {
 
   /**
    * Records the sightings of one frame at `time` and returns the id given to each (same order).
-   * Association is greedy by distance over all (sighting, object) pairs of the same label within
-   * the gate, so two sightings never take the same object.
+   * Association is greedy by cost over all (sighting, object) pairs: same label within the gate
+   * costs the distance, a look-alike within its gate the distance plus the gate (so it never
+   * takes an object a same-label sighting could have). Two sightings never take one object.
    */
   update(observations: readonly Observation[], time: number): string[] {
     const ids: Array<string | undefined> = new Array(observations.length);
-    const pairs: Array<{ d: number; i: number; id: string }> = [];
+    const pairs: Array<{ cost: number; i: number; id: string }> = [];
     observations.forEach((o, i) => {
       for (const e of this.entries.values()) {
-        if (e.label !== o.label) continue;
         const d = Math.hypot(e.x - o.x, e.y - o.y);
-        if (d <= this.gate) pairs.push({ d, i, id: e.id });
+        if (e.label === o.label ? d <= this.gate : d <= this.lookAlikeGate && lookAlike(e.label, o.label)) {
+          pairs.push({ cost: e.label === o.label ? d : d + this.gate, i, id: e.id });
+        }
       }
     });
-    pairs.sort((a, b) => a.d - b.d || a.i - b.i || compareIds(a.id, b.id));
+    pairs.sort((a, b) => a.cost - b.cost || a.i - b.i || compareIds(a.id, b.id));
     const taken = new Set<string>();
     for (const p of pairs) {
       if (ids[p.i] !== undefined || taken.has(p.id)) continue;
-      ids[p.i] = p.id;
       taken.add(p.id);
-      this.refresh(this.entries.get(p.id)!, observations[p.i]!, time);
+      ids[p.i] = this.refresh(this.entries.get(p.id)!, observations[p.i]!, time);
     }
     observations.forEach((o, i) => {
       if (ids[i] !== undefined) return;
-      const n = (this.counters.get(o.label) ?? 0) + 1;
-      this.counters.set(o.label, n);
-      const id = `${o.label}#${n}`;
-      this.entries.set(id, { id, label: o.label, x: o.x, y: o.y, confidence: o.confidence, firstSeen: time, lastSeen: time, timesSeen: 1, weight: sightingWeight(o) });
-      ids[i] = id;
+      const w = sightingWeight(o);
+      const entry = { id: this.nextId(o.label), label: o.label, x: o.x, y: o.y, confidence: o.confidence, firstSeen: time, lastSeen: time, timesSeen: 1, weight: w };
+      this.entries.set(entry.id, { ...entry, votes: new Map([[o.label, o.confidence * w]]) });
+      ids[i] = entry.id;
     });
     return ids as string[];
+  }
+
+  /** Ids retired since the last call because their object's label changed (see the class note). */
+  takeRetired(): string[] {
+    const out = this.retired;
+    this.retired = [];
+    return out;
   }
 
   /**
@@ -151,17 +171,33 @@ export class ObjectTracker {
   clear(): void {
     this.entries.clear();
     this.counters.clear();
+    this.retired = [];
   }
 
-  private refresh(e: Entry, o: Observation, time: number): void {
+  /** Folds a sighting into a remembered object; returns the object's id, new if relabelled. */
+  private refresh(e: Entry, o: Observation, time: number): string {
     const w = sightingWeight(o);
     const total = e.weight + w;
     e.x += ((o.x - e.x) * w) / total;
     e.y += ((o.y - e.y) * w) / total;
     e.weight = Math.min(total, this.maxWeight);
-    e.confidence = o.confidence;
     e.lastSeen = Math.max(e.lastSeen, time);
     e.timesSeen++;
+    e.votes.set(o.label, (e.votes.get(o.label) ?? 0) + o.confidence * w);
+    if (o.label === e.label) e.confidence = o.confidence;
+    if ((e.votes.get(o.label) ?? 0) <= (e.votes.get(e.label) ?? 0)) return e.id;
+    // The evidence now says it is the other look-alike: same object, new label and id.
+    this.entries.delete(e.id);
+    this.retired.push(e.id);
+    const relabelled: Entry = { ...e, id: this.nextId(o.label), label: o.label, confidence: o.confidence };
+    this.entries.set(relabelled.id, relabelled);
+    return relabelled.id;
+  }
+
+  private nextId(label: string): string {
+    const n = (this.counters.get(label) ?? 0) + 1;
+    this.counters.set(label, n);
+    return `${label}#${n}`;
   }
 
   private fullyInView(model: ReturnType<typeof cameraModel>, e: Entry): boolean {
@@ -178,6 +214,14 @@ export class ObjectTracker {
     }
     return true;
   }
+}
+
+/** Same colour, other shape: the pair the detector confuses. Labels outside the colour_shape
+ *  vocabulary (a user's YOLO model) are never look-alikes. */
+function lookAlike(a: string, b: string): boolean {
+  const pa = splitLabel(a);
+  const pb = splitLabel(b);
+  return !!pa && !!pb && pa.color === pb.color && pa.shape !== pb.shape;
 }
 
 /** Inverse-variance-like weight: localization error grows roughly with range squared. */

@@ -40,10 +40,46 @@ describe('ObjectTracker', () => {
     expect(t.update([obs('red_cube', 3.1, 2), obs('red_cube', 3.05, 2)], 1)).toEqual(['red_cube#2', 'red_cube#1']);
   });
 
-  it('does not associate different labels', () => {
-    const t = new ObjectTracker();
+  it('does not associate different colours, nor look-alikes beyond their gate', () => {
+    const t = new ObjectTracker({ lookAlikeGateM: 0.2 });
     t.update([obs('red_cube', 3, 2)], 0);
-    expect(t.update([obs('red_ball', 3, 2)], 1)).toEqual(['red_ball#1']);
+    expect(t.update([obs('blue_cube', 3, 2)], 1)).toEqual(['blue_cube#1']);
+    expect(t.update([obs('red_ball', 3.3, 2)], 2)).toEqual(['red_ball#1']);
+    expect(t.list()).toHaveLength(3);
+  });
+
+  it('counts a look-alike sighting on top of a remembered object as a vote, not a new object', () => {
+    const t = new ObjectTracker();
+    t.update([obs('blue_cube', 3, 2)], 0);
+    t.update([obs('blue_cube', 3.02, 2)], 1);
+    // The detector's typical slip: the same cube, once, as a ball.
+    expect(t.update([obs('blue_ball', 3.05, 2.03, 0.5)], 2)).toEqual(['blue_cube#1']);
+    expect(t.list().map((o) => [o.id, o.label, o.timesSeen, o.lastSeen])).toEqual([['blue_cube#1', 'blue_cube', 3, 2]]);
+    expect(t.takeRetired()).toEqual([]);
+  });
+
+  it('relabels when the evidence says the first sighting had the shape wrong, retiring the old id', () => {
+    const t = new ObjectTracker();
+    expect(t.update([obs('yellow_cube', 5, 5, 0.4, 4)], 0)).toEqual(['yellow_cube#1']);
+    expect(t.update([obs('yellow_cylinder', 5.05, 5, 0.9, 1.5)], 1)).toEqual(['yellow_cylinder#1']);
+    expect(t.takeRetired()).toEqual(['yellow_cube#1']);
+    expect(t.takeRetired()).toEqual([]);
+    const o = t.get('yellow_cylinder#1')!;
+    expect([o.label, o.timesSeen, o.firstSeen, o.lastSeen]).toEqual(['yellow_cylinder', 2, 0, 1]);
+    expect(t.get('yellow_cube#1')).toBeUndefined();
+  });
+
+  it('prefers a same-label object to a look-alike, and sightings of both in one frame stay two objects', () => {
+    const t = new ObjectTracker();
+    t.update([obs('red_cube', 3, 2), obs('red_ball', 3.15, 2)], 0);
+    expect(t.update([obs('red_ball', 3.05, 2)], 1)).toEqual(['red_ball#1']);
+    expect(t.update([obs('red_ball', 3.14, 2), obs('red_cube', 3.01, 2)], 2)).toEqual(['red_ball#1', 'red_cube#1']);
+  });
+
+  it('never treats labels outside the colour_shape vocabulary as look-alikes', () => {
+    const t = new ObjectTracker();
+    t.update([obs('person', 3, 2)], 0);
+    expect(t.update([obs('bicycle', 3, 2)], 1)).toEqual(['bicycle#1']);
   });
 
   it('weights close sightings more than far ones', () => {

@@ -54,6 +54,8 @@ export interface VisionBenchReport {
   precision: number;
   recall: number;
   perClass: Array<{ label: string; ap: number; objects: number }>;
+  /** Recall at the default threshold by distance from the camera (1 m bins; the last is open). */
+  recallByDistance: Array<{ fromM: number; toM: number | null; objects: number; recall: number }>;
   locErrMedianM: number;
   locErrP90M: number;
   locErrMaxM: number;
@@ -130,6 +132,13 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
   const ap = meanAveragePrecision(preds, truths, 0.5);
   const pr = precisionRecall(preds, truths, DEFAULT_CONFIDENCE, 0.5);
 
+  const matchedTruths = new Set(pr.matches.map((m) => m.truth));
+  const recallByDistance = DISTANCE_BINS_M.map((fromM, b) => {
+    const toM = DISTANCE_BINS_M[b + 1] ?? null;
+    const inBin = truths.flatMap((t, i) => (!t.difficult && truthRefs[i]!.t.distanceM >= fromM && (toM === null || truthRefs[i]!.t.distanceM < toM) ? [i] : []));
+    return { fromM, toM, objects: inBin.length, recall: round(inBin.length ? inBin.filter((i) => matchedTruths.has(i)).length / inBin.length : NaN, 4) };
+  });
+
   // Localization of the detections matched at the default threshold, truths within 4 m.
   const errors: number[] = [];
   for (const m of pr.matches) {
@@ -155,6 +164,7 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
     mAP50: round(ap.mAP, 4),
     precision: round(pr.precision, 4),
     recall: round(pr.recall, 4),
+    recallByDistance,
     perClass: ap.perClass.map((c) => ({ label: labels[c.clsIndex] ?? String(c.clsIndex), ap: round(c.ap, 4), objects: c.truths })),
     locErrMedianM: round(quantile(errors, 0.5), 4),
     locErrP90M: round(quantile(errors, 0.9), 4),
@@ -167,6 +177,8 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
     sessionCreateMsByThreads,
   };
 }
+
+const DISTANCE_BINS_M = [0, 1, 2, 3, 4, 5];
 
 const SOURCE_DESCRIPTIONS: Record<BenchSource, string> = {
   scenarios: 'the built-in scenarios (never used in training) from random robot poses',
@@ -256,6 +268,10 @@ export function formatVisionBench(r: VisionBenchReport): string[] {
     `vision bench: ${r.frames} frames, seed ${r.seed}: ${r.sourceDescription}; model ${r.model}`,
     `  detection   mAP@0.5 ${r.mAP50.toFixed(3)} over ${r.perClass.length} classes; at confidence ${r.confidence}: precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)} (${r.objects} objects; ${r.difficult} with under ${r.minPixels} visible px ignored)`,
     `  per class   ${r.perClass.map((c) => `${c.label} ${c.ap.toFixed(3)}`).join(', ')}`,
+    `  recall by distance  ${r.recallByDistance
+      .filter((b) => b.objects > 0)
+      .map((b) => `${b.fromM}${b.toM === null ? '+' : `–${b.toM}`} m ${b.recall.toFixed(3)} (${b.objects})`)
+      .join(', ')}`,
     r.locMatched
       ? `  location    median ${fmtM(r.locErrMedianM)}, p90 ${fmtM(r.locErrP90M)}, max ${fmtM(r.locErrMaxM)} over ${r.locMatched} matched objects within 4 m (scenario frames)`
       : '  location    not measured (randomized rooms give no world positions; use --source scenarios or mixed)',

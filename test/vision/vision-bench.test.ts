@@ -11,6 +11,9 @@ describe('runVisionBench (fixture model: shape of the report, not its figures)',
     for (const k of ['mAP50', 'precision', 'recall', 'locErrMedianM', 'locErrP90M', 'sessionCreateMs'] as const) expect(typeof r[k]).toBe('number');
     expect(Object.keys(r.inferenceMsMedian).sort()).toEqual(['1', '2']);
     expect(Object.keys(r.detectMsMedian).sort()).toEqual(['1', '2']);
+    // Every counted object falls in exactly one distance bin.
+    expect(r.recallByDistance.reduce((n, b) => n + b.objects, 0)).toBe(r.objects);
+    expect(r.recallByDistance.at(-1)).toMatchObject({ fromM: 5, toM: null });
     expect(formatVisionBench(r)[0]).toMatch(/^vision bench: 4 frames, seed 3: half the built-in scenarios/);
   });
 

@@ -55,13 +55,54 @@ def run_eval(det, images, lines, mean, std, threshold, num_classes):
     return result
 
 
+class ByteInput(torch.nn.Module):
+    """The exported graph's front: the camera's RGB bytes as they are, [1, H, W, 3] uint8, cast,
+    transposed to NCHW and normalized inside the graph. onnxruntime does this in ~0.05 ms; the same
+    loop in JavaScript took ~0.5 ms of a 5 ms frame, and the runtime can now read the frame's
+    bytes without a copy."""
+
+    def __init__(self, det, mean, std):
+        super().__init__()
+        self.det = det
+        std_t = torch.tensor(std, dtype=torch.float32).view(1, 3, 1, 1)
+        self.register_buffer("scale", 1.0 / (255.0 * std_t))
+        self.register_buffer("shift", torch.tensor(mean, dtype=torch.float32).view(1, 3, 1, 1) / std_t)
+
+    def forward(self, images):
+        return self.det(images.permute(0, 3, 1, 2).float() * self.scale - self.shift)
+
+
+def shorten_names(graph):
+    """Renames nodes, weights and intermediate values to n0, w0, v0, ...: torch's scoped names
+    ("/net/fuse4/fuse4.0/fuse4.0.2/Relu_output_0") were ~2% of the file. Graph inputs and
+    outputs keep their names (they are the contract)."""
+    keep = {v.name for v in graph.input} | {v.name for v in graph.output}
+    rename = {}
+    for i, init in enumerate(graph.initializer):
+        rename[init.name] = f"w{i}"
+    for node in graph.node:
+        for out in node.output:
+            if out and out not in keep and out not in rename:
+                rename[out] = f"v{len(rename)}"
+    for i, node in enumerate(graph.node):
+        node.name = f"n{i}"
+        node.doc_string = ""
+        node.input[:] = [rename.get(n, n) for n in node.input]
+        node.output[:] = [rename.get(n, n) for n in node.output]
+    for init in graph.initializer:
+        init.name = rename[init.name]
+    for info in graph.value_info:
+        info.name = rename.get(info.name, info.name)
+
+
 def export_onnx(det, path, classes, mean, std):
     import onnx
 
-    dummy = torch.zeros(1, 3, HEIGHT, WIDTH)
-    torch.onnx.export(det, dummy, path, input_names=["images"], output_names=["detections"],
+    dummy = torch.zeros(1, HEIGHT, WIDTH, 3, dtype=torch.uint8)
+    torch.onnx.export(ByteInput(det, mean, std).eval(), dummy, path, input_names=["images"], output_names=["detections"],
                       opset_version=OPSET, do_constant_folding=True)
     model = onnx.load(path)
+    shorten_names(model.graph)
     for key, value in (("classes", json.dumps(classes)), ("mean", json.dumps(mean)), ("std", json.dumps(std)),
                        ("format", "robot-agent-detector/1")):
         entry = model.metadata_props.add()
@@ -93,8 +134,10 @@ def finish(net, training, train_dir, eval_dir, out_dir, threshold, class_agnosti
         "format": "robot-agent-detector",
         "version": 1,
         "classes": classes,
-        "input": {"name": "images", "width": WIDTH, "height": HEIGHT, "layout": "NCHW", "channels": "RGB",
-                  "scale": "0..1, then (x - mean) / std per channel", "mean": mean, "std": std},
+        "input": {"name": "images", "width": WIDTH, "height": HEIGHT, "layout": "NHWC", "dtype": "uint8",
+                  "channels": "RGB",
+                  "scale": "RGB bytes as captured; the graph applies (x / 255 - mean) / std per channel",
+                  "mean": mean, "std": std},
         "output": {"name": "detections", "layout": "xyxy_score_class", "maxDetections": MAX_DETECTIONS,
                    "coordinates": "input pixels", "order": "score descending",
                    "decoding": ("3x3 max-pool peaks and top-k inside the graph"

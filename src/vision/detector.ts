@@ -62,7 +62,7 @@ interface Loaded {
 
 export class ObjectDetector {
   private loading: Promise<Loaded> | null = null;
-  private buffer: Float32Array | null = null;
+  private buffer: Float32Array | Uint8Array | null = null;
   private busy = false;
   /** Timing of the most recent detect call. */
   lastTiming: DetectTiming | null = null;
@@ -98,9 +98,10 @@ export class ObjectDetector {
     const reuse = !this.busy;
     this.busy = true;
     try {
-      const { data, letterbox } = m.pre.run(image, reuse ? (this.buffer ?? undefined) : undefined);
-      if (reuse) this.buffer = data;
-      const tensor = new m.ort.Tensor('float32', data, [1, 3, m.info.input.height, m.info.input.width]);
+      const { data, dims, letterbox } = m.pre.run(image, reuse ? (this.buffer ?? undefined) : undefined);
+      // A byte input of the model's size is the frame's own pixels: never reuse it as scratch.
+      if (reuse && data.buffer !== image.rgb.buffer) this.buffer = data;
+      const tensor = data instanceof Uint8Array ? new m.ort.Tensor('uint8', data, dims) : new m.ort.Tensor('float32', data, dims);
       const t1 = performance.now();
       const results = await m.session.run({ [m.info.input.name]: tensor });
       const t2 = performance.now();
@@ -167,7 +168,11 @@ export class ObjectDetector {
     if (!output) {
       throw new DetectorError(`${shown} has outputs ${sig.outputs.map((o) => `"${o.name}"`).join(', ')} but ${metaShown} expects "${meta.output.name}": ${fix}`);
     }
-    const inDims = [1, 3, meta.input.height, meta.input.width];
+    const bytes = meta.input.dtype === 'uint8';
+    const inDims = bytes ? [1, meta.input.height, meta.input.width, 3] : [1, 3, meta.input.height, meta.input.width];
+    if (input.type && input.type !== meta.input.dtype) {
+      throw new DetectorError(`${shown} input "${input.name}" is ${input.type} but ${metaShown} says ${meta.input.dtype}: ${fix}`);
+    }
     if (!dimsCompatible(input.dims, inDims)) {
       throw new DetectorError(`${shown} input "${input.name}" has shape ${formatDims(input.dims)} but ${metaShown} says ${formatDims(inDims)}: ${fix}`);
     }
@@ -175,7 +180,14 @@ export class ObjectDetector {
     if (!dimsCompatible(output.dims, outDims)) {
       throw new DetectorError(`${shown} output "${output.name}" has shape ${formatDims(output.dims)} but ${metaShown} says ${formatDims(outDims)}: ${fix}`);
     }
-    const spec: InputSpec = { width: meta.input.width, height: meta.input.height, mean: meta.input.mean, std: meta.input.std, padValue: meanByte(meta.input.mean) };
+    const spec: InputSpec = {
+      width: meta.input.width,
+      height: meta.input.height,
+      format: bytes ? 'uint8-nhwc' : 'float32-nchw',
+      mean: meta.input.mean,
+      std: meta.input.std,
+      padValue: meanByte(meta.input.mean),
+    };
     return {
       ort,
       session,

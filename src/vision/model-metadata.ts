@@ -13,14 +13,19 @@ export const DetectorMetadataSchema = z.object({
   format: z.literal('robot-agent-detector'),
   version: z.literal(1),
   classes: z.array(z.string().min(1)).min(1),
-  input: z.object({
-    name: z.string().min(1),
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    layout: z.literal('NCHW'),
-    mean: triple,
-    std: triple.refine((s) => s.every((v) => v > 0), 'std values must be positive'),
-  }),
+  /** Two input kinds: normalized float32 NCHW planes (normalized here), or the RGB bytes as
+   *  captured, uint8 NHWC, normalized inside the graph (the committed model: no copy, no loop). */
+  input: z
+    .object({
+      name: z.string().min(1),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      layout: z.enum(['NCHW', 'NHWC']),
+      dtype: z.enum(['float32', 'uint8']).default('float32'),
+      mean: triple,
+      std: triple.refine((s) => s.every((v) => v > 0), 'std values must be positive'),
+    })
+    .refine((i) => (i.layout === 'NCHW') === (i.dtype === 'float32'), { message: 'must be NCHW float32 or NHWC uint8', path: ['layout'] }),
   output: z.object({
     name: z.string().min(1),
     layout: z.literal('xyxy_score_class'),

@@ -68,13 +68,15 @@ export interface TensorSignature {
   name: string;
   /** Numbers for fixed dimensions, strings for symbolic ones; empty when unknown. */
   dims: ReadonlyArray<number | string>;
+  /** Element type ("float32", "uint8", …) when the runtime reports it. */
+  type?: string;
 }
 
 export function sessionSignature(session: InferenceSession): { inputs: TensorSignature[]; outputs: TensorSignature[] } {
   const sig = (names: readonly string[], meta: readonly InferenceSession.ValueMetadata[] | undefined): TensorSignature[] =>
     names.map((name) => {
       const m = meta?.find((v) => v.name === name);
-      return { name, dims: m && m.isTensor ? m.shape : [] };
+      return m && m.isTensor ? { name, dims: m.shape, type: m.type } : { name, dims: [] };
     });
   return { inputs: sig(session.inputNames, session.inputMetadata), outputs: sig(session.outputNames, session.outputMetadata) };
 }

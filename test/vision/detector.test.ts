@@ -136,6 +136,11 @@ describe('clear errors', () => {
     expect((await loadError({ modelPath: input })).message).toMatch(/has inputs "images" but .*input\.json expects one input "pixels"/);
     const k = withMetadata('k', (m) => ({ ...m, output: { ...m.output, maxDetections: 50 } }));
     expect((await loadError({ modelPath: k })).message).toMatch(/output "detections" has shape \[1, 100, 6\] but .* says \[1, 50, 6\]/);
+    // The fixture takes float32 planes; metadata claiming the byte input kind must not pass.
+    const bytes = withMetadata('bytes', (m) => ({ ...m, input: { ...m.input, layout: 'NHWC', dtype: 'uint8' } }));
+    expect((await loadError({ modelPath: bytes })).message).toMatch(/input "images" is float32 but .*bytes\.json says uint8/);
+    const mixed = withMetadata('mixed', (m) => ({ ...m, input: { ...m.input, layout: 'NCHW', dtype: 'uint8' } }));
+    expect((await loadError({ modelPath: mixed })).message).toMatch(/mixed\.json: field "input\.layout" must be NCHW float32 or NHWC uint8/);
   });
 
   it('for a file that is not an ONNX model', async () => {

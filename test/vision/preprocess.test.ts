@@ -40,6 +40,28 @@ describe('Preprocessor', () => {
     expect(data[320 * 240 + 1000]).toBeCloseTo(128 / 255);
   });
 
+  it('passes an image of the model size through as its own bytes for a uint8 NHWC model', () => {
+    const pre = new Preprocessor({ width: 4, height: 2, format: 'uint8-nhwc', mean: [0.5, 0.5, 0.5], std: [0.2, 0.2, 0.2] });
+    const img = solid(4, 2, [10, 20, 30]);
+    const { data, dims, letterbox } = pre.run(img);
+    expect(dims).toEqual([1, 2, 4, 3]);
+    expect(letterbox).toMatchObject({ scale: 1, padX: 0, padY: 0 });
+    expect(data.buffer).toBe(img.rgb.buffer); // no copy
+    expect(Array.from(data.subarray(0, 6))).toEqual([10, 20, 30, 10, 20, 30]);
+  });
+
+  it('letterboxes into interleaved bytes for a uint8 NHWC model', () => {
+    const pre = new Preprocessor({ width: 8, height: 8, format: 'uint8-nhwc', mean: [0, 0, 0], std: [1, 1, 1], padValue: 7 });
+    const { data, dims, letterbox } = pre.run(solid(16, 8, [200, 100, 50]));
+    expect(dims).toEqual([1, 8, 8, 3]);
+    expect(letterbox).toMatchObject({ scale: 0.5, padX: 0, padY: 2 });
+    const pixel = (x: number, y: number) => Array.from(data.subarray((y * 8 + x) * 3, (y * 8 + x) * 3 + 3));
+    expect(pixel(3, 0)).toEqual([7, 7, 7]);
+    expect(pixel(3, 2)).toEqual([200, 100, 50]);
+    expect(pixel(7, 5)).toEqual([200, 100, 50]);
+    expect(pixel(0, 6)).toEqual([7, 7, 7]);
+  });
+
   it('rejects an image whose data is too short', () => {
     const pre = new Preprocessor({ width: 4, height: 4, mean: [0, 0, 0], std: [1, 1, 1] });
     expect(() => pre.run({ width: 4, height: 4, rgb: new Uint8Array(10) })).toThrow(/expected 48/);

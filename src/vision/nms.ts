@@ -1,11 +1,17 @@
-import { iou, type Detection2D } from './types.js';
+import { iou, lookAlike, type Detection2D } from './types.js';
 
 /**
- * Class-wise greedy non-maximum suppression: within each class, keeps the highest-scoring box and
- * drops the others that overlap it by more than `iouThreshold`, and so on. Output is sorted by
- * confidence (ties by class index, then position) so it is deterministic.
+ * Class-wise greedy non-maximum suppression: within each class (or each group `competes` puts
+ * together), keeps the highest-scoring box and drops the others that overlap it by more than
+ * `iouThreshold`, and so on. Output is sorted by confidence (ties by class index, then position)
+ * so it is deterministic.
  */
-export function nonMaxSuppression(dets: readonly Detection2D[], iouThreshold = 0.45, maxDetections = 300): Detection2D[] {
+export function nonMaxSuppression(
+  dets: readonly Detection2D[],
+  iouThreshold = 0.45,
+  maxDetections = 300,
+  competes: (a: Detection2D, b: Detection2D) => boolean = (a, b) => a.clsIndex === b.clsIndex,
+): Detection2D[] {
   const sorted = [...dets].sort(byConfidence);
   const kept: Detection2D[] = [];
   const suppressed = new Uint8Array(sorted.length);
@@ -16,10 +22,20 @@ export function nonMaxSuppression(dets: readonly Detection2D[], iouThreshold = 0
     for (let j = i + 1; j < sorted.length; j++) {
       if (suppressed[j]) continue;
       const b = sorted[j]!;
-      if (b.clsIndex === a.clsIndex && iou(a.box, b.box) > iouThreshold) suppressed[j] = 1;
+      if (competes(a, b) && iou(a.box, b.box) > iouThreshold) suppressed[j] = 1;
     }
   }
   return kept;
+}
+
+/**
+ * One blob, two shape guesses: the detector's per-class peaks can put a cube and a cylinder of one
+ * colour on the same small, far object. Detection metrics want both hypotheses; the robot wants
+ * one object per blob, so of same-colour boxes overlapping by more than `iouThreshold` only the
+ * likeliest stays.
+ */
+export function suppressLookAlikes(dets: readonly Detection2D[], iouThreshold = 0.5): Detection2D[] {
+  return nonMaxSuppression(dets, iouThreshold, dets.length, (a, b) => a.clsIndex === b.clsIndex || lookAlike(a.label, b.label));
 }
 
 export function byConfidence(a: Detection2D, b: Detection2D): number {

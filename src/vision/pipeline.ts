@@ -1,11 +1,12 @@
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { round, type Vec2 } from '../sim/geometry.js';
 import { localizeDetection, type LocalizeOptions } from './localize.js';
+import { suppressLookAlikes } from './nms.js';
 import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracker.js';
 import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
 
 /**
- * Frame → detector → localization → tracker. `process` returns what the robot may know (ids,
+ * Frame → detector → one box per blob (suppressLookAlikes) → localization → tracker. `process` returns what the robot may know (ids,
  * labels, boxes, world positions) and, in a separate field, the wall-clock timing — which must
  * never be recorded in replays, since it differs run to run. Numbers are rounded (confidence to
  * 1e-3, pixels to 0.1, metres to 1 mm) so results compare exactly across runs.
@@ -59,7 +60,8 @@ export class VisionPipeline {
   }
 
   async process(frame: CameraFrame, opts: { confidence: ConfidenceSpec }): Promise<VisionResult> {
-    const { detections: raw, timing } = await this.detector.detectTimed(frame, { confidence: opts.confidence });
+    const { detections: found, timing } = await this.detector.detectTimed(frame, { confidence: opts.confidence });
+    const raw = suppressLookAlikes(found);
     const view = { pose: frame.pose, camera: frame.camera, width: frame.width, height: frame.height };
     const located: Array<Omit<VisionDetection, 'id'>> = [];
     for (const d of raw) {

@@ -1,7 +1,7 @@
 import { projectPoint, cameraModel, type CameraRig } from '../sim/camera/model.js';
 import type { Pose } from '../sim/geometry.js';
 import { objectHeight } from '../sim/camera/scene.js';
-import { splitLabel } from './types.js';
+import { lookAlike, splitLabel } from './types.js';
 
 /**
  * Object memory: associates localized detections with remembered objects (same label, within a
@@ -42,6 +42,9 @@ export interface TrackerOptions {
   gateM?: number;
   /** Max distance, metres, for a same-colour, other-shape sighting to count as the same object. */
   lookAlikeGateM?: number;
+  /** Both gates widen to this many metres per metre of range for far sightings, whose position
+   *  error grows with range (a 6 m sighting can be 0.3 m off). */
+  gatePerRangeM?: number;
   /** Remembered objects within this range of the camera and in view must be seen, metres. */
   goneRangeM?: number;
   /** Pixels of margin inside the image edges for "in view" (objects cut by the edge may be missed). */
@@ -73,6 +76,7 @@ export class ObjectTracker {
   private readonly counters = new Map<string, number>();
   private readonly gate: number;
   private readonly lookAlikeGate: number;
+  private readonly gatePerRange: number;
   private retired: string[] = [];
   private readonly goneRange: number;
   private readonly margin: number;
@@ -82,6 +86,7 @@ export class ObjectTracker {
   constructor(opts: TrackerOptions = {}) {
     this.gate = opts.gateM ?? 0.35;
     this.lookAlikeGate = opts.lookAlikeGateM ?? 0.2;
+    this.gatePerRange = opts.gatePerRangeM ?? 0.06;
     this.goneRange = opts.goneRangeM ?? 3.5;
     this.margin = opts.viewMarginPx ?? 4;
     this.size = opts.objectSize ?? 0.12;
@@ -90,18 +95,21 @@ export class ObjectTracker {
 
   /**
    * Records the sightings of one frame at `time` and returns the id given to each (same order).
-   * Association is greedy by cost over all (sighting, object) pairs: same label within the gate
-   * costs the distance, a look-alike within its gate the distance plus the gate (so it never
-   * takes an object a same-label sighting could have). Two sightings never take one object.
+   * Association is greedy by cost over all (sighting, object) pairs within their gates: the
+   * distance as a fraction of the gate, plus 0.5 for a look-alike (a same-label object wins
+   * unless it is much further away than the look-alike). Two sightings never take one object.
    */
   update(observations: readonly Observation[], time: number): string[] {
     const ids: Array<string | undefined> = new Array(observations.length);
     const pairs: Array<{ cost: number; i: number; id: string }> = [];
     observations.forEach((o, i) => {
+      const widened = this.gatePerRange * (o.rangeM ?? 0);
+      const gate = Math.max(this.gate, widened);
+      const lookAlikeGate = Math.max(this.lookAlikeGate, widened);
       for (const e of this.entries.values()) {
         const d = Math.hypot(e.x - o.x, e.y - o.y);
-        if (e.label === o.label ? d <= this.gate : d <= this.lookAlikeGate && lookAlike(e.label, o.label)) {
-          pairs.push({ cost: e.label === o.label ? d : d + this.gate, i, id: e.id });
+        if (e.label === o.label ? d <= gate : d <= lookAlikeGate && lookAlike(e.label, o.label)) {
+          pairs.push({ cost: e.label === o.label ? d / gate : d / lookAlikeGate + 0.5, i, id: e.id });
         }
       }
     });
@@ -214,14 +222,6 @@ export class ObjectTracker {
     }
     return true;
   }
-}
-
-/** Same colour, other shape: the pair the detector confuses. Labels outside the colour_shape
- *  vocabulary (a user's YOLO model) are never look-alikes. */
-function lookAlike(a: string, b: string): boolean {
-  const pa = splitLabel(a);
-  const pb = splitLabel(b);
-  return !!pa && !!pb && pa.color === pb.color && pa.shape !== pb.shape;
 }
 
 /** Inverse-variance-like weight: localization error grows roughly with range squared. */

@@ -70,3 +70,11 @@ export function splitLabel(label: string): { color: string; shape: string } | nu
   const m = /^(red|green|blue|yellow)_(cube|ball|cylinder)$/.exec(label);
   return m ? { color: m[1]!, shape: m[2]! } : null;
 }
+
+/** Same colour, other shape: the pair the detector confuses. Labels outside the colour_shape
+ *  vocabulary (a user's YOLO model) are never look-alikes. */
+export function lookAlike(a: string, b: string): boolean {
+  const pa = splitLabel(a);
+  const pb = splitLabel(b);
+  return !!pa && !!pb && pa.color === pb.color && pa.shape !== pb.shape;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nonMaxSuppression } from '../../src/vision/nms.js';
+import { nonMaxSuppression, suppressLookAlikes } from '../../src/vision/nms.js';
 import { iou, type Detection2D } from '../../src/vision/types.js';
 
 const det = (clsIndex: number, confidence: number, x1: number, y1: number, x2: number, y2: number): Detection2D => ({
@@ -46,5 +46,23 @@ describe('nonMaxSuppression', () => {
   it('caps the number of detections', () => {
     const many = Array.from({ length: 10 }, (_, i) => det(0, 1 - i / 100, i * 20, 0, i * 20 + 10, 10));
     expect(nonMaxSuppression(many, 0.5, 3)).toHaveLength(3);
+  });
+});
+
+describe('suppressLookAlikes', () => {
+  const labelled = (label: string, clsIndex: number, confidence: number, x1: number): Detection2D => ({ label, clsIndex, confidence, box: { x1, y1: 91, x2: x1 + 5.2, y2: 97.5 } });
+
+  it('keeps the likelier of two shape guesses on one blob, and objects of other colours', () => {
+    // Seen in the warehouse: one yellow cylinder 6.7 m away, decoded as a cube and as a cylinder.
+    const cube = labelled('yellow_cube', 9, 0.411, 81.3);
+    const cylinder = labelled('yellow_cylinder', 11, 0.403, 81);
+    const red = labelled('red_cube', 0, 0.9, 81.2);
+    expect(suppressLookAlikes([cube, cylinder, red]).map((d) => d.label)).toEqual(['red_cube', 'yellow_cube']);
+    // Apart, they are two objects.
+    expect(suppressLookAlikes([cube, labelled('yellow_cylinder', 11, 0.403, 120)])).toHaveLength(2);
+  });
+
+  it('never groups labels outside the colour_shape vocabulary', () => {
+    expect(suppressLookAlikes([labelled('person', 0, 0.9, 10), labelled('bicycle', 1, 0.8, 10)])).toHaveLength(2);
   });
 });

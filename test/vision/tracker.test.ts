@@ -58,6 +58,22 @@ describe('ObjectTracker', () => {
     expect(t.takeRetired()).toEqual([]);
   });
 
+  it('widens both gates for far sightings, whose position error grows with range', () => {
+    const t = new ObjectTracker({ gateM: 0.35, lookAlikeGateM: 0.2, gatePerRangeM: 0.06 });
+    t.update([obs('yellow_cylinder', 8.6, 4.2, 0.9, 1.5)], 0);
+    // A 5 px blob 6.7 m away, 0.35 m off and with the shape wrong: still the cylinder.
+    expect(t.update([obs('yellow_cube', 8.91, 4.03, 0.41, 6.7)], 1)).toEqual(['yellow_cylinder#1']);
+    expect(t.update([obs('yellow_cylinder', 9.0, 4.2, 0.6, 6.7)], 2)).toEqual(['yellow_cylinder#1']);
+    // From close by, a look-alike right on a remembered object beats a same-label one 0.34 m off.
+    const u = new ObjectTracker();
+    u.update([obs('yellow_cylinder', 8.586, 4.182, 0.9, 1.5), obs('yellow_cube', 8.912, 4.032, 0.41, 1.5)], 0);
+    for (let k = 1; k <= 4; k++) u.update([obs('yellow_cylinder', 8.586, 4.182, 0.9, 1)], k);
+    expect(u.update([obs('yellow_cube', 8.582, 4.123, 0.58, 0.78)], 5)).toEqual(['yellow_cylinder#1']);
+    expect(u.get('yellow_cylinder#1')!.label).toBe('yellow_cylinder');
+    // The same offsets seen from close by are other objects.
+    expect(t.update([obs('yellow_cube', 8.91, 4.6, 0.9, 1)], 3)).toEqual(['yellow_cube#1']);
+  });
+
   it('relabels when the evidence says the first sighting had the shape wrong, retiring the old id', () => {
     const t = new ObjectTracker();
     expect(t.update([obs('yellow_cube', 5, 5, 0.4, 4)], 0)).toEqual(['yellow_cube#1']);

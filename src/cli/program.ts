@@ -96,7 +96,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
   bench
     .command('vision')
     .description('detector mAP, precision/recall, localization error and speed on frames never used in training')
-    .option('--frames <n>', 'frames to render', parsePositiveInteger, 300)
+    .option('--frames <n>', 'frames to render', parsePositiveInteger, 1000)
     .option('--seed <n>', 'seed of the rendered frames', parseInteger, 4242)
     .option('--source <kind>', 'mixed | scenarios | random', 'mixed')
     .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')

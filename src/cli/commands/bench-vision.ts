@@ -16,7 +16,7 @@ export interface BenchVisionOptions {
  * rendered with seeds never used in training. Figures, not a test: nothing is asserted.
  */
 export async function runBenchVision(io: CliIo, opts: BenchVisionOptions): Promise<number> {
-  const frames = opts.frames ?? 300;
+  const frames = opts.frames ?? 1000;
   const seed = opts.seed ?? 4242;
   if (!Number.isInteger(frames) || frames < 1 || frames > 100_000) throw new UserError(`--frames ${frames}: give a whole number from 1 to 100000`, 2);
   if (!Number.isInteger(seed)) throw new UserError(`--seed ${seed}: give a whole number`, 2);

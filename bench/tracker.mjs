@@ -9,6 +9,7 @@
 //   unseen     – real objects nothing was remembered for (the walk may never have faced them).
 // Usage: node bench/tracker.mjs [--seeds 3] [--frames 150] [--detector-model PATH] [--json]
 import { renderWorld } from '../dist/sim/camera/index.js';
+import { obstaclesBlock } from '../dist/sim/collision.js';
 import { distanceToRect } from '../dist/sim/geometry.js';
 import { SeededRng } from '../dist/sim/rng.js';
 import { listScenarios } from '../dist/sim/scenario.js';
@@ -34,7 +35,8 @@ for (const scenario of listScenarios()) {
   for (let seed = 1; seed <= seeds; seed++) {
     const world = new World(scenario);
     const rng = new SeededRng(seed).fork(`tracker-bench:${scenario.name}`);
-    const pipeline = new VisionPipeline(detector);
+    // As the robot's pipeline (simulated-robot.ts): objects behind obstacles are not forgotten.
+    const pipeline = new VisionPipeline(detector, { occluded: (from, to) => obstaclesBlock(world.map, from, to) });
     let pose = { x: scenario.robot.x, y: scenario.robot.y, heading: scenario.robot.heading ?? 0 };
     for (let i = 0; i < frames; i++) {
       pose = step(world, pose, rng);
@@ -44,10 +46,12 @@ for (const scenario of listScenarios()) {
     const real = world.objects.map((o) => ({ label: `${o.color}_${o.shape}`, x: o.x, y: o.y, matched: false }));
     // Most-seen first, so the object a real one is "really" remembered as is judged before its echoes.
     for (const seen of pipeline.objects().sort((a, b) => b.timesSeen - a.timesSeen || (a.id < b.id ? -1 : 1))) {
+      // Within reach, prefer an unmatched real object with this label, then any unmatched one, then the nearest.
+      const rank = (r) => (r.matched ? 2 : r.label === seen.label ? 0 : 1);
       const near = real
         .map((r) => ({ r, d: Math.hypot(r.x - seen.x, r.y - seen.y) }))
         .filter((c) => c.d <= MATCH_M)
-        .sort((a, b) => a.d - b.d)[0]?.r;
+        .sort((a, b) => rank(a.r) - rank(b.r) || a.d - b.d)[0]?.r;
       const verdict = !near ? 'phantom' : near.matched ? 'duplicate' : near.label === seen.label ? 'right' : 'mislabeled';
       if (near) near.matched = true;
       totals[verdict]++;

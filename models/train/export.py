@@ -79,7 +79,8 @@ def shorten_names(graph):
     keep = {v.name for v in graph.input} | {v.name for v in graph.output}
     rename = {}
     for i, init in enumerate(graph.initializer):
-        rename[init.name] = f"w{i}"
+        if init.name not in keep:
+            rename[init.name] = f"w{i}"
     for node in graph.node:
         for out in node.output:
             if out and out not in keep and out not in rename:
@@ -90,7 +91,7 @@ def shorten_names(graph):
         node.input[:] = [rename.get(n, n) for n in node.input]
         node.output[:] = [rename.get(n, n) for n in node.output]
     for init in graph.initializer:
-        init.name = rename[init.name]
+        init.name = rename.get(init.name, init.name)
     for info in graph.value_info:
         info.name = rename.get(info.name, info.name)
 

@@ -1,4 +1,5 @@
 import { renderFrame } from '../sim/camera/render.js';
+import { obstaclesBlock } from '../sim/collision.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { Rng } from '../sim/rng.js';
 import { createDetector, type CreateDetectorOptions, type ObjectDetector } from '../vision/detector.js';
@@ -44,33 +45,8 @@ export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobo
   const map = sim.backend.staticMap();
   const vision = new VisionPipeline(detector, {
     // Obstacles hide objects: an object behind a box is not forgotten for being unseen.
-    occluded: (from, to) => map.obstacles.some((o) => segmentHitsRect(from, to, o)),
+    occluded: (from, to) => obstaclesBlock(map, from, to),
   });
   const robot = new Robot(sim.backend, asPerception(vision));
   return { sim, robot, vision, detector, toolRng: sim.rng.fork('tools') };
-}
-
-function segmentHitsRect(a: { x: number; y: number }, b: { x: number; y: number }, r: { minX: number; minY: number; maxX: number; maxY: number }): boolean {
-  // Liang–Barsky clipping of the segment against the rectangle.
-  let t0 = 0;
-  let t1 = 1;
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const edges: Array<[number, number]> = [
-    [-dx, a.x - r.minX],
-    [dx, r.maxX - a.x],
-    [-dy, a.y - r.minY],
-    [dy, r.maxY - a.y],
-  ];
-  for (const [p, q] of edges) {
-    if (p === 0) {
-      if (q < 0) return false;
-    } else {
-      const t = q / p;
-      if (p < 0) t0 = Math.max(t0, t);
-      else t1 = Math.min(t1, t);
-      if (t0 > t1) return false;
-    }
-  }
-  return true;
 }

@@ -142,6 +142,12 @@ function segmentHitsRect(r: Rect, ax: number, ay: number, bx: number, by: number
   return true;
 }
 
+/** Whether the map's static obstacles block the straight line from `from` to `to` (what the camera
+ *  cannot see through). */
+export function obstaclesBlock(map: StaticMap, from: Vec2, to: Vec2): boolean {
+  return map.obstacles.some((r) => segmentHitsRect(r, from.x, from.y, to.x, to.y));
+}
+
 /** Closest distance between the segment a→b and a rectangle: 0 if they touch; otherwise the
  *  closest pair of two disjoint convex shapes always involves a vertex of one of them. */
 function segmentRectDistance(r: Rect, ax: number, ay: number, bx: number, by: number): number {

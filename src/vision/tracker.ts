@@ -4,8 +4,8 @@ import { objectHeight } from '../sim/camera/scene.js';
 import { lookAlike, splitLabel } from './types.js';
 
 /**
- * Object memory: associates localized detections with remembered objects (same label, within a
- * distance gate), giving each a stable id like `red_cube#2`, and keeps what was seen: smoothed
+ * Object memory: associates localized detections with remembered objects (same label, or a
+ * look-alike, within a distance gate), giving each a stable id like `red_cube#2`, and keeps what was seen: smoothed
  * position, last confidence, first/last seen time, times seen. When the camera looks at where a
  * remembered object should be (inside the view, close enough to be detected) and does not see
  * it, the object is dropped: it was moved or taken. Deterministic: no randomness, ids from
@@ -193,7 +193,8 @@ export class ObjectTracker {
     e.timesSeen++;
     e.votes.set(o.label, (e.votes.get(o.label) ?? 0) + o.confidence * w);
     if (o.label === e.label) e.confidence = o.confidence;
-    if ((e.votes.get(o.label) ?? 0) <= (e.votes.get(e.label) ?? 0)) return e.id;
+    // A margin, so two look-alike labels with similar evidence do not swap (and spend ids) back and forth.
+    if ((e.votes.get(o.label) ?? 0) <= RELABEL_MARGIN * (e.votes.get(e.label) ?? 0)) return e.id;
     // The evidence now says it is the other look-alike: same object, new label and id.
     this.entries.delete(e.id);
     this.retired.push(e.id);
@@ -223,6 +224,9 @@ export class ObjectTracker {
     return true;
   }
 }
+
+/** How many times the evidence for the current label another label needs to take over. */
+const RELABEL_MARGIN = 1.5;
 
 /** Inverse-variance-like weight: localization error grows roughly with range squared. */
 function sightingWeight(o: Observation): number {

@@ -28,6 +28,19 @@ describe.skipIf(!haveModel)('the committed detector', () => {
     expect(info.input).toMatchObject({ width: 320, height: 240 });
   });
 
+  it("takes a frame's bytes as they are and never writes into them", async () => {
+    const world = loadScenario('warehouse');
+    const { frame } = renderWorld(new World(world), { x: 3, y: 3, heading: 1.9 }, { rng: new SeededRng(5) });
+    const before = Uint8Array.from(frame.rgb);
+    const first = await detector.detect(frame);
+    // A picture of another size goes through the letterbox buffer; the frame must be untouched.
+    const big = { width: 640, height: 480, rgb: new Uint8Array(640 * 480 * 3).fill(90) };
+    await detector.detect(big);
+    await detector.detect(big);
+    expect(frame.rgb).toEqual(before);
+    expect(await detector.detect(frame)).toEqual(first);
+  });
+
   it('finds each class in rendered frames, at near and far range', async () => {
     for (const color of OBJECT_COLORS) {
       for (const shape of OBJECT_SHAPES) {

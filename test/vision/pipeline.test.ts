@@ -70,6 +70,29 @@ describe('VisionPipeline', () => {
     expect(p.objects()).toEqual([]);
   });
 
+  it('keeps one box per blob when a far object is decoded as two look-alikes, and reports a relabel as gone', async () => {
+    const objects: Obj[] = [{ label: 'yellow_cube', shape: 'cylinder', x: 3, y: 1 }];
+    const seenAs = oracle(() => objects);
+    // The detector sees the cylinder, once, as a cube; then as both shapes on one box; then, from
+    // close by and repeatedly, as the cylinder it is.
+    let both = false;
+    const p = new VisionPipeline({
+      async detectTimed(image) {
+        const r = await seenAs.detectTimed(image, { confidence: 0.5 });
+        if (!both) return r;
+        const d = r.detections[0]!;
+        return { ...r, detections: [{ ...d, confidence: 0.4 }, { ...d, label: 'yellow_cylinder', clsIndex: 1, confidence: 0.8 }] };
+      },
+    });
+    const a = await p.process(frameAt({ x: 1, y: 1, heading: 0 }, 1), { confidence: 0.3 });
+    expect(a.detections.map((d) => d.id)).toEqual(['yellow_cube#1']);
+    both = true;
+    const b = await p.process(frameAt({ x: 2, y: 1, heading: 0 }, 2), { confidence: 0.3 });
+    expect(b.detections.map((d) => [d.id, d.label])).toEqual([['yellow_cylinder#1', 'yellow_cylinder']]);
+    expect(b.gone).toEqual(['yellow_cube#1']);
+    expect(p.objects().map((o) => o.id)).toEqual(['yellow_cylinder#1']);
+  });
+
   it('adapts to the robot Perception shape', async () => {
     const p = new VisionPipeline(oracle(() => [{ label: 'yellow_ball', shape: 'ball', x: 2.5, y: 1 }]));
     const perception = asPerception(p);

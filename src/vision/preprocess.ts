@@ -115,42 +115,42 @@ export class Preprocessor {
  */
 function letterboxSample(image: RgbImage, lb: Letterbox, W: number, put: (c: number, i: number, v: number) => void): void {
   const rgb = image.rgb;
-    const x0 = Math.round(lb.padX);
-    const y0 = Math.round(lb.padY);
-    const newW = Math.round(image.width * lb.scale);
-    const newH = Math.round(image.height * lb.scale);
-    const sw = image.width;
-    const sh = image.height;
-    const inv = 1 / lb.scale;
-    // Precompute horizontal sample positions and weights.
-    const xs0 = new Int32Array(newW);
-    const xs1 = new Int32Array(newW);
-    const xw = new Float32Array(newW);
+  const x0 = Math.round(lb.padX);
+  const y0 = Math.round(lb.padY);
+  const newW = Math.round(image.width * lb.scale);
+  const newH = Math.round(image.height * lb.scale);
+  const sw = image.width;
+  const sh = image.height;
+  const inv = 1 / lb.scale;
+  // Precompute horizontal sample positions and weights.
+  const xs0 = new Int32Array(newW);
+  const xs1 = new Int32Array(newW);
+  const xw = new Float32Array(newW);
+  for (let x = 0; x < newW; x++) {
+    const sx = Math.min(Math.max((x + 0.5) * inv - 0.5, 0), sw - 1);
+    const ix = Math.floor(sx);
+    xs0[x] = ix * 3;
+    xs1[x] = Math.min(ix + 1, sw - 1) * 3;
+    xw[x] = sx - ix;
+  }
+  for (let y = 0; y < newH; y++) {
+    const sy = Math.min(Math.max((y + 0.5) * inv - 0.5, 0), sh - 1);
+    const iy = Math.floor(sy);
+    const wy = sy - iy;
+    const row0 = iy * sw * 3;
+    const row1 = Math.min(iy + 1, sh - 1) * sw * 3;
+    const base = (y + y0) * W + x0;
     for (let x = 0; x < newW; x++) {
-      const sx = Math.min(Math.max((x + 0.5) * inv - 0.5, 0), sw - 1);
-      const ix = Math.floor(sx);
-      xs0[x] = ix * 3;
-      xs1[x] = Math.min(ix + 1, sw - 1) * 3;
-      xw[x] = sx - ix;
-    }
-    for (let y = 0; y < newH; y++) {
-      const sy = Math.min(Math.max((y + 0.5) * inv - 0.5, 0), sh - 1);
-      const iy = Math.floor(sy);
-      const wy = sy - iy;
-      const row0 = iy * sw * 3;
-      const row1 = Math.min(iy + 1, sh - 1) * sw * 3;
-      const base = (y + y0) * W + x0;
-      for (let x = 0; x < newW; x++) {
-        const a = xs0[x]!;
-        const b = xs1[x]!;
-        const wx = xw[x]!;
-        for (let c = 0; c < 3; c++) {
-          const top = rgb[row0 + a + c]! + (rgb[row0 + b + c]! - rgb[row0 + a + c]!) * wx;
-          const bot = rgb[row1 + a + c]! + (rgb[row1 + b + c]! - rgb[row1 + a + c]!) * wx;
-          put(c, base + x, top + (bot - top) * wy);
-        }
+      const a = xs0[x]!;
+      const b = xs1[x]!;
+      const wx = xw[x]!;
+      for (let c = 0; c < 3; c++) {
+        const top = rgb[row0 + a + c]! + (rgb[row0 + b + c]! - rgb[row0 + a + c]!) * wx;
+        const bot = rgb[row1 + a + c]! + (rgb[row1 + b + c]! - rgb[row1 + a + c]!) * wx;
+        put(c, base + x, top + (bot - top) * wy);
       }
     }
+  }
 }
 
 /** Maps a box from model-input pixels back to image pixels, clipped to the image. */

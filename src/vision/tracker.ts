@@ -5,8 +5,8 @@ import { lookAlike, splitLabel } from './types.js';
 
 /**
  * Object memory: associates localized detections with remembered objects (same label, or a
- * look-alike, within a distance gate), giving each a stable id like `red_cube#2`, and keeps what was seen: smoothed
- * position, last confidence, first/last seen time, times seen. When the camera looks at where a
+ * look-alike, within a distance gate), giving each a stable id like `red_cube#2`, and keeps what
+ * was seen: smoothed position, last confidence, first/last seen time, times seen. When the camera looks at where a
  * remembered object should be (inside the view, close enough to be detected) and does not see
  * it, the object is dropped: it was moved or taken. Deterministic: no randomness, ids from
  * per-label counters, ties broken by order.

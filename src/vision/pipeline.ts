@@ -7,9 +7,10 @@ import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type Detec
 
 /**
  * Frame → detector → one box per blob (suppressLookAlikes) → localization → tracker. `process`
- * returns what the robot may know (ids, labels, boxes, world positions) and, in a separate field, the wall-clock timing — which must
- * never be recorded in replays, since it differs run to run. Numbers are rounded (confidence to
- * 1e-3, pixels to 0.1, metres to 1 mm) so results compare exactly across runs.
+ * returns what the robot may know (ids, labels, boxes, world positions) and, in a separate
+ * field, the wall-clock timing — which must never be recorded in replays, since it differs run
+ * to run. Numbers are rounded (confidence to 1e-3, pixels to 0.1, metres to 1 mm) so results
+ * compare exactly across runs.
  */
 export interface VisionDetection {
   /** Tracker id, e.g. "red_cube#1". */

@@ -1,5 +1,5 @@
 import { useApp, useInput } from 'ink';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSyncedState } from './use-synced-state.js';
 import { listScenarios } from '../../sim/scenario.js';
 import { bindKey, type KeyCommand, type KeyMode } from '../key-bindings.js';
@@ -44,8 +44,11 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
   const [scroll, setScroll] = useState(0);
   const [selected, selectedRef, setSelected] = useSyncedState(1);
   const [quitArmed, quitArmedRef, setQuitArmed] = useSyncedState(false);
-  const playing = replay.playback !== null && !replay.playback.done;
-  const modeOf = (s: SessionState): KeyMode => (s.confirmation ? 'confirm' : playing ? 'replay' : 'prompt');
+  // Through a ref: Ink re-registers the input handler in an effect, after the screen already shows
+  // the new mode, and a key pressed in between (a '+' just as playback starts) must see it too.
+  const playingRef = useRef(false);
+  playingRef.current = replay.playback !== null && !replay.playback.done;
+  const modeOf = (s: SessionState): KeyMode => (s.confirmation ? 'confirm' : playingRef.current ? 'replay' : 'prompt');
   const mode = modeOf(state);
 
   // Each confirmation starts on Deny: a reflexive Enter must not approve.
@@ -96,14 +99,14 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     setQuitArmed(true);
     const state = session.getState();
     if (state.confirmation || state.running) session.cancel();
-    else if (playing) replay.stop();
+    else if (playingRef.current) replay.stop();
     else setEditor((e) => editLine(e, { kind: 'clear' }));
   };
 
   const escape = () => {
     const state = session.getState();
     if (state.confirmation) return session.respond(false);
-    if (playing) return replay.stop();
+    if (playingRef.current) return replay.stop();
     if (state.running) return void session.cancel();
     if (replay.playback) return replay.stop(true);
     setEditor((e) => editLine(e, { kind: 'clear' }));

@@ -65,7 +65,17 @@ function spawnRaw() {
       await new Promise<void>((resolve) => waiters.push(resolve));
     }
   };
-  return { child, send, response, stdoutLines, stderr: () => stderr, tail: () => buffer };
+  /** Sends the initialize request (id 1) and returns its response. */
+  const initialize = () => {
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
+    return response();
+  };
+  return { child, send, response, initialize, stdoutLines, stderr: () => stderr, tail: () => buffer };
 }
 
 const structured = (r: unknown) => (r as CallToolResult).structuredContent as Record<string, any>;
@@ -107,13 +117,7 @@ describe('robot-agent serve --stdio (spawned)', () => {
 
   it('answers malformed lines and bad params with JSON-RPC errors, keeps serving, and writes only protocol on stdout', async () => {
     const raw = spawnRaw();
-    raw.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
-    });
-    expect((await raw.response()).result.serverInfo.name).toBe('robot-agent');
+    expect((await raw.initialize()).result.serverInfo.name).toBe('robot-agent');
     raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
     raw.send('{"jsonrpc": "2.0", "id": 2, "method": ');
@@ -148,13 +152,7 @@ describe('robot-agent serve --stdio (spawned)', () => {
 
   it('stops on SIGTERM with exit 0', async () => {
     const raw = spawnRaw();
-    raw.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
-    });
-    await raw.response();
+    await raw.initialize();
     raw.child.kill('SIGTERM');
     const [code] = await once(raw.child, 'exit');
     expect(code).toBe(0);

@@ -27,6 +27,28 @@ def load_dataset(root):
     return images, lines
 
 
+def load_datasets(roots):
+    """Several datasets (different seeds) as one training set: frames concatenated, labels in the
+    same order, the shared class list, and a record of which seeds and counts went in."""
+    images, lines, parts, classes, renderer = [], [], [], None, None
+    for root in roots:
+        meta = json.load(open(os.path.join(root, "dataset.json")))
+        if classes is not None and (meta["classes"] != classes or meta["rendererVersion"] != renderer):
+            raise SystemExit(f"{root} has other classes or another renderer version than {roots[0]}")
+        classes, renderer = meta["classes"], meta["rendererVersion"]
+        imgs, ls = load_dataset(root)
+        images.append(imgs)
+        lines += ls
+        parts.append({"seed": meta["seed"], "count": meta["count"]})
+    joined = images[0] if len(images) == 1 else np.concatenate(images)
+    return joined, lines, classes, {"parts": parts, "rendererVersion": renderer}
+
+
+def dataset_parts(record):
+    """The (seed, count) parts of a dataset record; records before load_datasets named one seed."""
+    return record.get("parts") or [{"seed": record["seed"], "count": record["count"]}]
+
+
 def boxes_array(line):
     """[n, 5] float32 rows x1, y1, x2, y2, classIndex."""
     b = line["boxes"]

@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from data import boxes_array, load_dataset  # noqa: E402
+from data import boxes_array, dataset_parts, load_dataset  # noqa: E402
 from evaluate import evaluate, iou  # noqa: E402
 from model import STRIDE, CenterNet, DecodedDetector  # noqa: E402
 
@@ -112,14 +112,24 @@ def export_onnx(det, path, classes, mean, std):
     onnx.save(model, path)
 
 
-def finish(net, training, train_dir, eval_dir, out_dir, threshold, class_agnostic):
-    meta = json.load(open(os.path.join(train_dir, "dataset.json")))
-    classes = meta["classes"]
+def trained_on(training):
+    """Every (seed, count) dataset part any training phase saw, so benches can skip those frames."""
+    parts = []
+    for phase in training["phases"]:
+        for part in dataset_parts(phase["dataset"]):
+            if part not in parts:
+                parts.append(part)
+    return {"parts": parts, "rendererVersion": training["phases"][-1]["dataset"]["rendererVersion"]}
+
+
+def finish(net, training, eval_dir, out_dir, threshold, class_agnostic):
     mean, std = training["mean"], training["std"]
     eval_images, eval_lines = load_dataset(eval_dir)
     eval_meta = json.load(open(os.path.join(eval_dir, "dataset.json")))
-    if eval_meta["seed"] == meta["seed"]:
-        raise SystemExit("the evaluation dataset must use a different seed from the training dataset")
+    classes = eval_meta["classes"]
+    dataset = trained_on(training)
+    if any(part["seed"] == eval_meta["seed"] for part in dataset["parts"]):
+        raise SystemExit("the evaluation dataset must use a different seed from every training dataset")
     net = net.to(memory_format=torch.contiguous_format).eval()
     det = DecodedDetector(net, MAX_DETECTIONS, WIDTH, HEIGHT, class_agnostic).eval()
     result = run_eval(det, eval_images, eval_lines, mean, std, threshold, len(classes))
@@ -148,7 +158,7 @@ def finish(net, training, train_dir, eval_dir, out_dir, threshold, class_agnosti
                                     net.s8[0][0].out_channels, net.s16[0][0].out_channels],
                          "parameters": sum(p.numel() for p in net.parameters()),
                          "opset": OPSET},
-        "dataset": {"seed": meta["seed"], "count": meta["count"], "rendererVersion": meta["rendererVersion"]},
+        "dataset": dataset,
         "training": {"epochs": training["epochs"], "seconds": training["seconds"], "device": "cpu",
                      "torch": torch.__version__, "iterations": training["iterations"],
                      "phases": training["phases"]},
@@ -170,7 +180,6 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--checkpoint", default=os.path.join(here, "data", "checkpoint.pt"))
     ap.add_argument("--training", default=os.path.join(here, "data", "training.json"))
-    ap.add_argument("--train", default=os.path.join(here, "data", "train"))
     ap.add_argument("--eval", default=os.path.join(here, "data", "eval"))
     ap.add_argument("--out", default=os.path.dirname(here))
     ap.add_argument("--threshold", type=float, default=0.3)
@@ -182,7 +191,7 @@ def main():
     net = CenterNet(12, widths=tuple(training.get("widths", (16, 32, 48, 80))),
                     factorized=training.get("factorized", False))
     net.load_state_dict(torch.load(args.checkpoint))
-    finish(net, training, args.train, args.eval, args.out, args.threshold, args.class_agnostic)
+    finish(net, training, args.eval, args.out, args.threshold, args.class_agnostic)
 
 
 if __name__ == "__main__":

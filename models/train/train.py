@@ -21,7 +21,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from data import boxes_array, crop_boxes, load_dataset, make_targets  # noqa: E402
+from data import boxes_array, crop_boxes, load_datasets, make_targets  # noqa: E402
 from export import HEIGHT, WIDTH, finish, log  # noqa: E402
 from model import CenterNet  # noqa: E402
 
@@ -120,7 +120,8 @@ class Sampler:
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
-    ap.add_argument("--train", default=os.path.join(here, "data", "train"))
+    ap.add_argument("--train", default=os.path.join(here, "data", "train"),
+                    help="training dataset directory; several, comma-separated, are trained on as one")
     ap.add_argument("--eval", default=os.path.join(here, "data", "eval"))
     ap.add_argument("--out", default=os.path.dirname(here))
     ap.add_argument("--minutes", type=float, default=30)
@@ -151,9 +152,7 @@ def main():
     base_area = crops[0][0] * crops[0][1]
 
     log(f"loading {args.train}")
-    images, lines = load_dataset(args.train)
-    meta = json.load(open(os.path.join(args.train, "dataset.json")))
-    classes = meta["classes"]
+    images, lines, classes, dataset = load_datasets(args.train.split(","))
     prev_phases = []
     widths = tuple(int(v) for v in args.widths.split(","))
     net = CenterNet(len(classes), widths=widths, factorized=args.factorized)
@@ -175,7 +174,8 @@ def main():
         sample = images[:: max(1, len(images) // 300)].reshape(-1, 3).astype(np.float64) / 255
         mean = [round(float(v), 3) for v in sample.mean(0)]
         std = [round(float(v), 3) for v in sample.std(0)]
-    log(f"{len(images)} training frames (seed {meta['seed']}), mean {mean} std {std}")
+    seeds = ", ".join(str(p["seed"]) for p in dataset["parts"])
+    log(f"{len(images)} training frames (seeds {seeds}), mean {mean} std {std}")
     net = net.to(memory_format=torch.channels_last)
     params = sum(p.numel() for p in net.parameters())
     log(f"model: {params} parameters")
@@ -230,7 +230,7 @@ def main():
     log(f"trained {seconds / 60:.1f} min, {it} iterations, {seen} crops (≈{epochs:.2f} full-frame epochs)")
     phase = {"seconds": round(seconds), "epochs": round(epochs, 2), "iterations": it, "batch": args.batch,
              "crops": [list(c) for c in crops], "lr": args.lr, "init": bool(args.init), "factorized": args.factorized,
-             "widths": list(widths), "dataset": {"seed": meta["seed"], "count": meta["count"], "rendererVersion": meta["rendererVersion"]}}
+             "widths": list(widths), "dataset": dataset}
 
     training = {"phases": prev_phases + [phase], "mean": mean, "std": std, "factorized": args.factorized,
                 "widths": list(widths),
@@ -240,7 +240,7 @@ def main():
     with open(os.path.join(args.work, "training.json"), "w") as f:
         json.dump(training, f, indent=2)
     if not args.no_export:
-        finish(net.eval(), training, args.train, args.eval, args.out, args.threshold, args.class_agnostic)
+        finish(net.eval(), training, args.eval, args.out, args.threshold, args.class_agnostic)
 
 
 if __name__ == "__main__":

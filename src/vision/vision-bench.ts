@@ -230,19 +230,32 @@ function randomPose(world: World, rng: Rng): Pose {
   return { x: world.scenario.robot.x, y: world.scenario.robot.y, heading: rng.range(-Math.PI, Math.PI) };
 }
 
+interface DatasetPart {
+  seed?: number;
+  count?: number;
+}
+
+/** What a model's metadata (detector.json) says about the frames it was trained and evaluated on. */
+export interface ModelFramesRecord {
+  dataset?: DatasetPart & { parts?: DatasetPart[] };
+  evaluation?: { seed?: number; frames?: number };
+}
+
+/** The rng streams of every dataset frame the model was trained or evaluated on. Training on
+ *  several seeds is recorded as `dataset.parts`; older exports named one seed and count. */
+export function framesSeenByModel(meta: ModelFramesRecord): Set<number> {
+  const seen = new Set<number>();
+  const parts: DatasetPart[] = [...(meta.dataset?.parts ?? [meta.dataset ?? {}]), { seed: meta.evaluation?.seed, count: meta.evaluation?.frames }];
+  for (const { seed, count } of parts) {
+    if (typeof seed === 'number' && typeof count === 'number') for (let i = 0; i < count; i++) seen.add(frameStream(seed, i));
+  }
+  return seen;
+}
+
 /** Randomized rooms, skipping frames whose rng stream a training or evaluation frame used. */
 function randomFrames(count: number, seed: number, modelPath: string): BenchFrame[] {
-  const used = new Set<number>();
   const metaPath = metadataPathFor(modelPath);
-  if (existsSync(metaPath)) {
-    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { dataset?: { seed?: number; count?: number }; evaluation?: { seed?: number; frames?: number } };
-    for (const [s, n] of [
-      [meta.dataset?.seed, meta.dataset?.count],
-      [meta.evaluation?.seed, meta.evaluation?.frames],
-    ] as const) {
-      if (typeof s === 'number' && typeof n === 'number') for (let i = 0; i < n; i++) used.add(frameStream(s, i));
-    }
-  }
+  const used = existsSync(metaPath) ? framesSeenByModel(JSON.parse(readFileSync(metaPath, 'utf8')) as ModelFramesRecord) : new Set<number>();
   const out: BenchFrame[] = [];
   for (let i = 0; out.length < count; i++) {
     if (used.has(frameStream(seed, i))) continue;
@@ -256,7 +269,7 @@ function randomFrames(count: number, seed: number, modelPath: string): BenchFram
 }
 
 /** The seed of frame `index`'s rng stream in a dataset (see dataset.ts: fork(`frame:${i}`)). */
-function frameStream(seed: number, index: number): number {
+export function frameStream(seed: number, index: number): number {
   return (new SeededRng(seed).fork(`frame:${index}`) as SeededRng).seed;
 }
 

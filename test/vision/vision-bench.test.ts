@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatVisionBench, runVisionBench } from '../../src/vision/vision-bench.js';
+import { formatVisionBench, frameStream, framesSeenByModel, runVisionBench } from '../../src/vision/vision-bench.js';
 
 const model = join(import.meta.dirname, 'fixtures', 'centernet-fixture.onnx');
 
@@ -21,5 +21,19 @@ describe('runVisionBench (fixture model: shape of the report, not its figures)',
     const a = await runVisionBench({ frames: 3, seed: 9, source: 'random', modelPath: model, threads: [1] });
     const b = await runVisionBench({ frames: 3, seed: 9, source: 'random', modelPath: model, threads: [1] });
     expect([a.objects, a.difficult, a.perClass]).toEqual([b.objects, b.difficult, b.perClass]);
+  });
+});
+
+describe('framesSeenByModel (the random bench never scores a frame the model trained on)', () => {
+  it('collects every training part and the evaluation set', () => {
+    const seen = framesSeenByModel({ dataset: { parts: [{ seed: 1000, count: 3 }, { seed: 3000, count: 2 }] }, evaluation: { seed: 2000, frames: 1 } });
+    expect(seen.size).toBe(6);
+    for (const [seed, i] of [[1000, 2], [3000, 1], [2000, 0]]) expect(seen.has(frameStream(seed, i))).toBe(true);
+    expect(seen.has(frameStream(3000, 2))).toBe(false);
+  });
+
+  it('reads the single-seed record of older exports', () => {
+    const seen = framesSeenByModel({ dataset: { seed: 1000, count: 4 } });
+    expect([...seen]).toEqual([0, 1, 2, 3].map((i) => frameStream(1000, i)));
   });
 });

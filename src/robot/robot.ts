@@ -89,6 +89,10 @@ export class Robot {
   seenObjects(): SeenObject[] {
     return this.perception?.objects() ?? [];
   }
+  /** The id a seen object goes by now, when closer looks changed its label and so its id. */
+  renamedObject(id: string): string | undefined {
+    return this.perception?.renamedTo(id);
+  }
   currentOperation(): Operation | undefined {
     return this.operations.running();
   }

@@ -120,6 +120,7 @@ export function asPerception(pipeline: VisionPipeline): {
   process(frame: CameraFrame, opts: { confidence: number }): Promise<Array<SeenObjectView & { box: Box; rangeM: number }>>;
   objects(): SeenObjectView[];
   forget(id: string): void;
+  renamedTo(id: string): string | undefined;
 } {
   const view = (t: TrackedObject): SeenObjectView => {
     const parts = splitLabel(t.label);
@@ -145,5 +146,6 @@ export function asPerception(pipeline: VisionPipeline): {
     },
     objects: () => pipeline.objects().map(view),
     forget: (id) => void pipeline.forget(id),
+    renamedTo: (id) => pipeline.tracker.renamedTo(id),
   };
 }

@@ -78,6 +78,8 @@ export class ObjectTracker {
   private readonly lookAlikeGate: number;
   private readonly gatePerRange: number;
   private retired: string[] = [];
+  /** Retired id → the id its object took on relabelling, so a caller holding an old id can be told. */
+  private readonly renames = new Map<string, string>();
   private readonly goneRange: number;
   private readonly margin: number;
   private readonly size: number;
@@ -161,6 +163,14 @@ export class ObjectTracker {
     return removed;
   }
 
+  /** The id a retired id's object goes by now that its label changed (following repeated
+   *  relabels), or undefined when the id was never relabelled or its object is no longer remembered. */
+  renamedTo(id: string): string | undefined {
+    let current = this.renames.get(id);
+    for (let next = current && this.renames.get(current); next; next = this.renames.get(next)) current = next;
+    return current && this.entries.has(current) ? current : undefined;
+  }
+
   /** Removes an object from memory; false when there was none with that id. */
   forget(id: string): boolean {
     return this.entries.delete(id);
@@ -180,6 +190,7 @@ export class ObjectTracker {
     this.entries.clear();
     this.counters.clear();
     this.retired = [];
+    this.renames.clear();
   }
 
   /** Folds a sighting into a remembered object; returns the object's id, new if relabelled. */
@@ -199,6 +210,7 @@ export class ObjectTracker {
     this.entries.delete(e.id);
     this.retired.push(e.id);
     const relabelled: Entry = { ...e, id: this.nextId(o.label), label: o.label, confidence: o.confidence };
+    this.renames.set(e.id, relabelled.id);
     this.entries.set(relabelled.id, relabelled);
     return relabelled.id;
   }

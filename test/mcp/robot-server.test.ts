@@ -81,6 +81,21 @@ describe('robot MCP server: tools', () => {
     expect(structured(await call(client, 'get_state')).state).toBe('IDLE');
   });
 
+  it('tells the model what an object id turned out to be when closer looks changed its shape', async () => {
+    const { client, sr } = await connect();
+    await call(client, 'arm');
+    // The vision memory as the camera would leave it: a far sighting read as a cube, then closer
+    // and clearer ones as a cylinder, which relabel the object.
+    sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.4, rangeM: 4 }], 0);
+    sr.vision.tracker.update([{ label: 'red_cylinder', x: 2, y: 3, confidence: 0.9, rangeM: 1.5 }], 1);
+    for (const name of ['approach_object', 'grasp_object']) {
+      const r = await call(client, name, { object_id: 'red_cube#1' });
+      expect(r.isError, name).toBe(true);
+      expect(text(r), name).toMatch(/red_cube#1 turned out to be red_cylinder#1: .*Use object_id "red_cylinder#1"/);
+    }
+    expect(structured(await call(client, 'get_state')).state).toBe('IDLE');
+  });
+
   it('sends progress notifications while navigating and arrives within tolerance', async () => {
     const { client } = await connect();
     await call(client, 'arm');

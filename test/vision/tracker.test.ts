@@ -85,6 +85,21 @@ describe('ObjectTracker', () => {
     expect(t.get('yellow_cube#1')).toBeUndefined();
   });
 
+  it('tells what a retired id is called now, through repeated relabels, while the object is remembered', () => {
+    const t = new ObjectTracker();
+    t.update([obs('yellow_cube', 5, 5, 0.4, 4)], 0);
+    expect(t.renamedTo('yellow_cube#1')).toBeUndefined();
+    t.update([obs('yellow_cylinder', 5.05, 5, 0.9, 1.5)], 1);
+    expect(t.renamedTo('yellow_cube#1')).toBe('yellow_cylinder#1');
+    // Much stronger evidence for a ball: the cylinder id retires too, and the cube id follows it.
+    t.update([obs('yellow_ball', 5, 5, 0.95, 0.5)], 2);
+    expect(t.update([obs('yellow_ball', 5, 5, 0.95, 0.5)], 3)).toEqual(['yellow_ball#1']);
+    expect([t.renamedTo('yellow_cube#1'), t.renamedTo('yellow_cylinder#1')]).toEqual(['yellow_ball#1', 'yellow_ball#1']);
+    expect(t.renamedTo('yellow_ball#1')).toBeUndefined();
+    t.forget('yellow_ball#1');
+    expect(t.renamedTo('yellow_cube#1')).toBeUndefined();
+  });
+
   it('prefers a same-label object to a look-alike, and sightings of both in one frame stay two objects', () => {
     const t = new ObjectTracker();
     t.update([obs('red_cube', 3, 2), obs('red_ball', 3.15, 2)], 0);

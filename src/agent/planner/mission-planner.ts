@@ -13,8 +13,9 @@ const CAPABILITIES =
 const MOTION_GOALS = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
 const GRASP_TRIES = 3;
 
-/** `gone`: the object is no longer known to the robot (e.g. a double sighting it dropped). */
-type Step = { ok: true; message: string } | { ok: false; message: string; gone?: boolean };
+/** `gone`: the object is no longer known to the robot by that id: a double sighting it dropped,
+ *  or (`renamedTo`) closer looks showed another shape and it now goes by another id. */
+type Step = { ok: true; message: string } | { ok: false; message: string; gone?: boolean; renamedTo?: string };
 const ok = (message: string): Step => ({ ok: true, message });
 const fail = (message: string): Step => ({ ok: false, message });
 
@@ -117,10 +118,14 @@ class MissionPlanner {
     let lastError = '';
     for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
       const approach = await this.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
-      if (!approach.ok && /no seen object matches id/.test(approach.text)) {
-        // The robot no longer remembers it: a double sighting it merged, or it was moved.
+      const renamedTo = approach.ok ? undefined : /turned out to be (\S+):/.exec(approach.text)?.[1];
+      if (!approach.ok && (renamedTo || /no seen object matches id/.test(approach.text))) {
+        // The robot no longer remembers it by this id: it is another shape after all, a double
+        // sighting it merged, or it was moved.
         this.beliefs.forget(target.id);
-        if (knownTarget) return { ok: false, gone: true, message: `${target.id} is no longer known to the robot.` };
+        if (knownTarget) {
+          return { ok: false, gone: true, renamedTo, message: renamedTo ? `${target.id} turned out to be ${renamedTo}.` : `${target.id} is no longer known to the robot.` };
+        }
         const again = await this.find(q);
         if (!again.objects[0]) return fail(`I lost track of ${describeQuery(q)} and could not find it again.`);
         target = again.objects[0];
@@ -171,13 +176,15 @@ class MissionPlanner {
     if (found.objects.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I looked from ${found.places} place(s).`);
     const moved: string[] = [];
     const vanished: string[] = [];
+    const relabelled: string[] = [];
     const already = found.objects.filter((o) => this.beliefs.zoneAt(o) === where.zone).map((o) => o.id);
     let todo = found.objects.filter((o) => this.beliefs.zoneAt(o) !== where.zone);
     while (todo.length) {
       const next = todo[0]!;
       const got = await this.pick({ ...queryOf(next), all: false, text: next.label }, next);
       if (!got.ok && 'gone' in got && got.gone) {
-        vanished.push(next.id);
+        if (got.renamedTo) relabelled.push(`${next.id} turned out to be ${got.renamedTo}`);
+        else vanished.push(next.id);
         todo = todo.filter((t) => t.id !== next.id);
         continue;
       }
@@ -188,10 +195,14 @@ class MissionPlanner {
       // Re-rank the rest from where the robot is now.
       todo = this.beliefs.matching(q, this.pose).filter((o) => this.beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
     }
-    if (moved.length === 0 && already.length === 0) return fail(`I could not move any ${describeQuery(q).replace(/^all /, '')}: ${vanished.join(', ')} turned out not to be there.`);
+    const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';
+    if (moved.length === 0 && already.length === 0) {
+      const missing = vanished.length ? ` ${vanished.join(', ')} turned out not to be there.` : '';
+      return fail(`I could not move any ${describeQuery(q).replace(/^all /, '')}:${relabels}${missing}`);
+    }
     const tail = already.length ? ` (${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already there)` : '';
     const phantom = vanished.length ? ` ${vanished.join(', ')} turned out to be a second sighting of one of them.` : '';
-    return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${phantom}`);
+    return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`);
   }
 
   private async deliver(where: Place): Promise<Step> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rectContains, rectCenter, round } from '../../../sim/geometry.js';
 import { defineTool } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
+import { unknownObjectError } from './unknown-object.js';
 import { attempt, isFailure, motionOutcome, motionOutputSchema, waitForOperation } from './views.js';
 
 const define = defineTool<RobotToolContext>();
@@ -23,7 +24,7 @@ export const graspObject = define({
   async handler({ robot }, { object_id }, extra) {
     if (object_id) {
       const seen = robot.seenObjects().find((o) => o.id === object_id);
-      if (!seen) return { error: `no seen object "${object_id}"; seen: ${robot.seenObjects().map((o) => o.id).join(', ') || 'nothing'}` };
+      if (!seen) return { error: unknownObjectError(robot, object_id) };
       const { pose } = robot.backend.readState();
       const jaws = { x: pose.x + GRIPPER_AHEAD_M * Math.cos(pose.heading), y: pose.y + GRIPPER_AHEAD_M * Math.sin(pose.heading) };
       const gap = Math.hypot(seen.x - jaws.x, seen.y - jaws.y);

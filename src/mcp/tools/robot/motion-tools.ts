@@ -4,6 +4,7 @@ import { planApproach } from '../../../robot/approach.js';
 import { matchesLabel } from '../../../robot/robot.js';
 import { defineTool } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
+import { unknownObjectError } from './unknown-object.js';
 import { attempt, isFailure, motionOutcome, motionOutputSchema, poseView, waitForOperation } from './views.js';
 
 const moves = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
@@ -81,8 +82,9 @@ export const approachObject = define({
     };
     let target = pick();
     if (!target) {
+      if (object_id) return { error: unknownObjectError(robot, object_id) };
       const known = robot.seenObjects().map((o) => o.id);
-      return { error: `no seen object matches ${object_id ? `id "${object_id}"` : `"${label}"`}; seen so far: ${known.length ? known.join(', ') : 'nothing'} — call detect_objects or scan_surroundings first` };
+      return { error: `no seen object matches "${label}"; seen so far: ${known.length ? known.join(', ') : 'nothing'} — call detect_objects or scan_surroundings first` };
     }
     const finalStandoff = standoff ?? robot.parameters.number('approach_standoff');
     // Stage 1: stop short and look again, so the final approach uses a fresh, closer estimate.
@@ -98,7 +100,7 @@ export const approachObject = define({
       const id = target.id;
       await robot.detect();
       target = robot.seenObjects().find((o) => o.id === id) ?? pick();
-      if (!target) return { error: `${id} is no longer where it was seen; call scan_surroundings to look for it` };
+      if (!target) return { error: robot.renamedObject(id) ? unknownObjectError(robot, id) : `${id} is no longer where it was seen; call scan_surroundings to look for it` };
     }
     const final = planApproach(robot.backend, target, finalStandoff);
     if ('error' in final) return final;

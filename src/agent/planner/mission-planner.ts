@@ -1,6 +1,8 @@
 import { Beliefs, describeQuery, type PlannerMap, type SeenThing } from './beliefs.js';
 import type { Goal, ObjectQuery, Place } from './instruction.js';
 import type { MissionScript, PlannerIo, PlannerVerdict, ToolReply } from './planner-session.js';
+import { RobotLink } from './robot-link.js';
+import { fail, ok, pct, type Step } from './step.js';
 
 /**
  * The offline mission planner's skills: find, pick, place, go, charge, report, configure. Each
@@ -13,42 +15,35 @@ const CAPABILITIES =
 const MOTION_GOALS = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
 const GRASP_TRIES = 3;
 
-/** `gone`: the object is no longer known to the robot by that id: a double sighting it dropped,
- *  or (`renamedTo`) closer looks showed another shape and it now goes by another id. */
-type Step = { ok: true; message: string } | { ok: false; message: string; gone?: boolean; renamedTo?: string };
-const ok = (message: string): Step => ({ ok: true, message });
-const fail = (message: string): Step => ({ ok: false, message });
-
 export function missionScript(goals: Goal[], map: PlannerMap | null): MissionScript {
   return (io) => new MissionPlanner(io, new Beliefs(map)).run(goals);
 }
 
 class MissionPlanner {
-  private pose = { x: 0, y: 0 };
-  private battery = 1;
-  private armed = false;
-  private estopped = false;
+  private readonly robot: RobotLink;
   /** The object the last goal handled, for "it" / "them". */
   private lastObject: string | null = null;
 
   constructor(
-    private readonly io: PlannerIo,
+    io: PlannerIo,
     private readonly beliefs: Beliefs,
-  ) {}
+  ) {
+    this.robot = new RobotLink(io, beliefs);
+  }
 
   async run(goals: Goal[]): Promise<PlannerVerdict> {
     const unknown = goals.find((g): g is Extract<Goal, { kind: 'unknown' }> => g.kind === 'unknown');
     if (unknown) return { outcome: 'failed', summary: `${capitalize(unknown.reason)}. ${CAPABILITIES}` };
-    await this.refreshStatus('Checking the robot first.');
+    await this.robot.call('get_robot_status', {}, 'Checking the robot first.');
     const moves = goals.some((g) => MOTION_GOALS.has(g.kind));
-    if (moves && this.estopped && !goals.some((g) => g.kind === 'reset_estop')) {
+    if (moves && this.robot.estopped && !goals.some((g) => g.kind === 'reset_estop')) {
       return { outcome: 'failed', summary: 'The emergency stop is latched; I will not reset it unless asked to ("reset the emergency stop").' };
     }
     const done: string[] = [];
-    if (moves && goals[0]?.kind !== 'charge' && !this.estopped) {
-      const low = await this.batteryBelowReserve();
+    if (moves && goals[0]?.kind !== 'charge' && !this.robot.estopped) {
+      const low = await this.robot.batteryBelowReserve();
       if (low) {
-        const charged = await this.charge(`Battery at ${pct(this.battery)} is below the ${pct(low.reserve)} reserve: charging first.`);
+        const charged = await this.robot.charge(`Battery at ${pct(this.robot.battery)} is below the ${pct(low.reserve)} reserve: charging first.`);
         if (!charged.ok) return { outcome: 'failed', summary: charged.message };
         done.push(charged.message);
       }
@@ -74,7 +69,7 @@ class MissionPlanner {
       case 'scan':
         return this.lookAround();
       case 'charge':
-        return this.charge('Going to the charging dock.');
+        return this.robot.charge('Going to the charging dock.');
       case 'status':
         return this.status(goal.topic);
       case 'rotate':
@@ -102,11 +97,11 @@ class MissionPlanner {
     if (q.all && !knownTarget) return fail(`I can hold one object at a time; ask me to put ${describeQuery(q)} somewhere instead.`);
     if (this.beliefs.holding) {
       if (q.pronoun || (knownTarget && knownTarget.id === this.beliefs.holding) || this.holdingMatches(q)) return ok(`Already holding ${this.beliefs.holding}.`);
-      const put = await this.act('release_object', {}, `Putting down ${this.beliefs.holding} first.`);
+      const put = await this.robot.act('release_object', {}, `Putting down ${this.beliefs.holding} first.`);
       if (!put.ok) return fail(`I could not put down ${this.beliefs.holding}: ${put.text}`);
       this.beliefs.holding = null;
     }
-    const armed = await this.ensureArmed();
+    const armed = await this.robot.ensureArmed();
     if (!armed.ok) return armed;
     let target: SeenThing;
     if (knownTarget) target = knownTarget;
@@ -117,8 +112,8 @@ class MissionPlanner {
     }
     let lastError = '';
     for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
-      const approach = await this.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
-      const renamedTo = approach.ok ? undefined : /turned out to be (\S+):/.exec(approach.text)?.[1];
+      const approach = await this.robot.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
+      const renamedTo = approach.ok ? undefined : /now goes by (\S+):/.exec(approach.text)?.[1];
       if (!approach.ok && (renamedTo || /no seen object matches id/.test(approach.text))) {
         // The robot no longer remembers it by this id: it is another shape after all, a double
         // sighting it merged, or it was moved.
@@ -132,7 +127,7 @@ class MissionPlanner {
         continue;
       }
       if (approach.ok) {
-        const grasp = await this.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`);
+        const grasp = await this.robot.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`);
         if (grasp.ok) {
           this.beliefs.holding = (grasp.data?.holding as string) ?? target.id;
           this.beliefs.forget(target.id);
@@ -141,10 +136,10 @@ class MissionPlanner {
         }
         lastError = grasp.text;
       } else lastError = approach.text;
-      if (this.estopped) return fail(`Stopped: ${lastError}`);
+      if (this.robot.estopped) return fail(`Stopped: ${lastError}`);
       // Look again: the estimate may have been off, or the object moved.
-      const look = await this.act('detect_objects', {}, `That did not work (${firstSentence(lastError)}); looking again.`);
-      const refreshed: SeenThing | undefined = this.beliefs.seen.get(target.id) ?? (look.ok ? this.beliefs.matching({ ...queryOf(target), all: false, text: target.label }, this.pose)[0] : undefined);
+      const look = await this.robot.act('detect_objects', {}, `That did not work (${firstSentence(lastError)}); looking again.`);
+      const refreshed: SeenThing | undefined = this.beliefs.seen.get(target.id) ?? (look.ok ? this.beliefs.matching({ ...queryOf(target), all: false, text: target.label }, this.robot.pose)[0] : undefined);
       if (refreshed) target = refreshed;
       else {
         const again = await this.find(q.pronoun ? { ...queryOf(target), all: false, text: target.label } : q);
@@ -170,7 +165,7 @@ class MissionPlanner {
 
   private async placeAll(q: ObjectQuery, where: Place): Promise<Step> {
     if (!('zone' in where)) return fail(`I can put several objects only into a zone (like bin_a or shelf), not ${describePlace(where)}.`);
-    const armed = await this.ensureArmed();
+    const armed = await this.robot.ensureArmed();
     if (!armed.ok) return armed;
     const found = await this.find(q);
     if (found.objects.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I looked from ${found.places} place(s).`);
@@ -193,7 +188,7 @@ class MissionPlanner {
       if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
       moved.push(next.id);
       // Re-rank the rest from where the robot is now.
-      todo = this.beliefs.matching(q, this.pose).filter((o) => this.beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
+      todo = this.beliefs.matching(q, this.robot.pose).filter((o) => this.beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
     }
     const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';
     if (moved.length === 0 && already.length === 0) {
@@ -208,7 +203,7 @@ class MissionPlanner {
   private async deliver(where: Place): Promise<Step> {
     const held = this.beliefs.holding ?? 'the object';
     if ('zone' in where) {
-      const r = await this.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
+      const r = await this.robot.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
       if (!r.ok) return fail(`I could not put ${held} in ${where.zone}: ${r.text}`);
       return this.released(`Put ${held} in ${where.zone}.`);
     }
@@ -216,16 +211,16 @@ class MissionPlanner {
       const found = await this.find(where.near);
       const ref = found.objects[0];
       if (!ref) return fail(`I could not find ${describeQuery(where.near)} to put ${held} next to.`);
-      const go = await this.act('approach_object', { object_id: ref.id, standoff: 0.8 }, `Going next to ${ref.id}.`);
+      const go = await this.robot.act('approach_object', { object_id: ref.id, standoff: 0.8 }, `Going next to ${ref.id}.`);
       if (!go.ok) return fail(`I could not get next to ${ref.id}: ${go.text}`);
-      const r = await this.act('release_object', {}, `Putting ${held} down next to ${ref.id}.`);
+      const r = await this.robot.act('release_object', {}, `Putting ${held} down next to ${ref.id}.`);
       return r.ok ? this.released(`Put ${held} next to ${ref.id}.`) : fail(`I could not put ${held} down: ${r.text}`);
     }
     if ('point' in where) {
-      const go = await this.act('navigate_to', { ...where.point }, `Taking ${held} to (${where.point.x}, ${where.point.y}).`);
+      const go = await this.robot.act('navigate_to', { ...where.point }, `Taking ${held} to (${where.point.x}, ${where.point.y}).`);
       if (!go.ok) return fail(`I could not take ${held} to (${where.point.x}, ${where.point.y}): ${go.text}`);
     }
-    const r = await this.act('release_object', {}, `Putting ${held} down.`);
+    const r = await this.robot.act('release_object', {}, `Putting ${held} down.`);
     return r.ok ? this.released(`Put ${held} down.`) : fail(`I could not put ${held} down: ${r.text}`);
   }
 
@@ -236,17 +231,17 @@ class MissionPlanner {
 
   /** Looks ahead, then all around, then from waypoints across the room (all of them for "all"). */
   private async find(q: ObjectQuery): Promise<{ objects: SeenThing[]; places: number }> {
-    const wanted = () => this.beliefs.matching(q, this.pose);
+    const wanted = () => this.beliefs.matching(q, this.robot.pose);
     let places = 1;
-    await this.act('detect_objects', {}, `Looking for ${describeQuery(q)}.`);
+    await this.robot.act('detect_objects', {}, `Looking for ${describeQuery(q)}.`);
     if (!q.all && wanted().length) return { objects: wanted(), places };
-    const armed = await this.ensureArmed();
+    const armed = await this.robot.ensureArmed();
     if (!armed.ok) return { objects: wanted(), places };
     await this.scan(q.all ? 'Scanning all around.' : `No ${describeQuery(q).replace(/^the /, '')} in view; scanning all around.`);
     if (!q.all && wanted().length) return { objects: wanted(), places };
-    for (const wp of this.beliefs.explorationWaypoints(this.pose)) {
+    for (const wp of this.beliefs.explorationWaypoints(this.robot.pose)) {
       const go = await this.goNear(wp, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${wp.x}, ${wp.y}).`);
-      if (this.estopped) break;
+      if (this.robot.estopped) break;
       if (!go) {
         // Unreachable waypoint: mark it looked-at so it is not tried again.
         this.beliefs.scannedAt.push(wp);
@@ -263,17 +258,17 @@ class MissionPlanner {
   private async goNear(wp: { x: number; y: number }, say: string): Promise<boolean> {
     const spots = [wp, ...[[0.6, 0], [-0.6, 0], [0, 0.6], [0, -0.6]].map(([dx, dy]) => ({ x: Math.round((wp.x + dx!) * 100) / 100, y: Math.round((wp.y + dy!) * 100) / 100 }))];
     for (const [i, spot] of spots.entries()) {
-      const go = await this.act('navigate_to', spot, i === 0 ? say : `(${wp.x}, ${wp.y}) is blocked; trying (${spot.x}, ${spot.y}).`);
+      const go = await this.robot.act('navigate_to', spot, i === 0 ? say : `(${wp.x}, ${wp.y}) is blocked; trying (${spot.x}, ${spot.y}).`);
       if (go.ok) return true;
       // Only a blocked or occupied spot is worth nudging; other failures (battery, e-stop) are not.
-      if (this.estopped || !/cannot reach|too close|inside|blocked/.test(go.text)) return false;
+      if (this.robot.estopped || !/cannot reach|too close|inside|blocked/.test(go.text)) return false;
     }
     return false;
   }
 
   private async scan(say: string): Promise<ToolReply> {
-    const r = await this.act('scan_surroundings', {}, say);
-    this.beliefs.scannedAt.push({ ...this.pose });
+    const r = await this.robot.act('scan_surroundings', {}, say);
+    this.beliefs.scannedAt.push({ ...this.robot.pose });
     return r;
   }
 
@@ -285,7 +280,7 @@ class MissionPlanner {
   }
 
   private async lookAround(): Promise<Step> {
-    const armed = await this.ensureArmed();
+    const armed = await this.robot.ensureArmed();
     if (!armed.ok) return armed;
     const r = await this.scan('Looking all around.');
     if (!r.ok) return fail(`I could not scan: ${r.text}`);
@@ -294,36 +289,22 @@ class MissionPlanner {
   }
 
   private async goto(target: { zone: string } | { point: { x: number; y: number } }): Promise<Step> {
-    const armed = await this.ensureArmed();
+    const armed = await this.robot.ensureArmed();
     if (!armed.ok) return armed;
-    const r = 'zone' in target ? await this.act('navigate_to_zone', { zone: target.zone }, `Going to ${target.zone}.`) : await this.act('navigate_to', { ...target.point }, `Going to (${target.point.x}, ${target.point.y}).`);
+    const r = 'zone' in target ? await this.robot.act('navigate_to_zone', { zone: target.zone }, `Going to ${target.zone}.`) : await this.robot.act('navigate_to', { ...target.point }, `Going to (${target.point.x}, ${target.point.y}).`);
     const where = 'zone' in target ? target.zone : `(${target.point.x}, ${target.point.y})`;
     return r.ok ? ok(`Arrived at ${where}.`) : fail(`I could not go to ${where}: ${r.text}`);
   }
 
-  private async charge(say: string): Promise<Step> {
-    const armed = await this.ensureArmed();
-    if (!armed.ok) return armed;
-    const go = await this.io.call('navigate_to_zone', { zone: 'charging_dock' }, say);
-    this.observe('navigate_to_zone', go);
-    if (!go.ok) return fail(`I could not reach the charging dock: ${go.text}`);
-    const r = await this.io.call('charge_battery', {}, 'Charging.');
-    this.observe('charge_battery', r);
-    if (!r.ok) return fail(`Charging failed: ${r.text}`);
-    this.battery = r.data?.battery ?? this.battery;
-    return ok(`Charged the battery to ${pct(this.battery)}.`);
-  }
-
   private async rotate(degrees: number): Promise<Step> {
-    const armed = await this.ensureArmed();
+    const armed = await this.robot.ensureArmed();
     if (!armed.ok) return armed;
-    const r = await this.act('rotate', { angle_deg: degrees }, `Turning ${degrees}°.`);
+    const r = await this.robot.act('rotate', { angle_deg: degrees }, `Turning ${degrees}°.`);
     return r.ok ? ok(`Turned ${degrees}°.`) : fail(`I could not turn: ${r.text}`);
   }
 
   private async status(topic: 'battery' | 'pose' | 'holding' | 'all'): Promise<Step> {
-    const r = await this.io.call('get_robot_status', {}, 'Reading the status.');
-    this.observe('get_robot_status', r);
+    const r = await this.robot.call('get_robot_status', {}, 'Reading the status.');
     if (!r.ok) return fail(`I could not read the status: ${r.text}`);
     const s = r.data;
     const battery = `Battery at ${pct(s.battery)}${s.charging ? ' (charging)' : ''}.`;
@@ -334,64 +315,8 @@ class MissionPlanner {
   }
 
   private async simple(name: string, args: Record<string, unknown>, say: string, success: (r: ToolReply) => string): Promise<Step> {
-    const r = await this.io.call(name, args, say);
-    this.observe(name, r);
+    const r = await this.robot.call(name, args, say);
     return r.ok ? ok(success(r)) : fail(`${name} failed: ${r.text}`);
-  }
-
-  // ── plumbing ───────────────────────────────────────────────────────────────
-
-  /** One tool call, with the standard recoveries: arm when disarmed, charge when the reserve refuses a trip. */
-  private async act(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
-    let r = await this.io.call(name, args, say);
-    this.observe(name, r);
-    if (!r.ok && /disarmed; call arm first/.test(r.text)) {
-      const armed = await this.ensureArmed(true);
-      if (armed.ok) {
-        r = await this.io.call(name, args, `Retrying ${name}.`);
-        this.observe(name, r);
-      }
-    }
-    if (!r.ok && /below the \d+% reserve/.test(r.text) && name !== 'navigate_to_zone') {
-      const charged = await this.charge('Not enough battery for that trip: charging first.');
-      if (charged.ok) {
-        r = await this.io.call(name, args, `Retrying ${name}.`);
-        this.observe(name, r);
-      }
-    }
-    return r;
-  }
-
-  /** Keeps beliefs in step with what every result says. */
-  private observe(name: string, r: ToolReply): void {
-    if (/emergency stop is latched/.test(r.text)) this.estopped = true;
-    if (!r.ok || !r.data) return;
-    const d = r.data;
-    if (d.pose) this.pose = { x: d.pose.x, y: d.pose.y };
-    if (typeof d.battery === 'number') this.battery = d.battery;
-    if (typeof d.armed === 'boolean') this.armed = d.armed;
-    if (typeof d.emergency_stop === 'boolean') this.estopped = d.emergency_stop;
-    if (name === 'get_robot_status') this.beliefs.holding = d.holding ?? null;
-    if (name === 'detect_objects' || name === 'scan_surroundings') this.beliefs.absorb(d);
-  }
-
-  private async refreshStatus(say: string): Promise<void> {
-    const r = await this.io.call('get_robot_status', {}, say);
-    this.observe('get_robot_status', r);
-  }
-
-  private async ensureArmed(force = false): Promise<Step> {
-    if (this.armed && !force) return ok('armed');
-    const r = await this.io.call('arm', {}, 'Arming the robot.');
-    this.observe('arm', r);
-    return r.ok ? ok('armed') : fail(`I cannot move: ${r.text}`);
-  }
-
-  private async batteryBelowReserve(): Promise<{ reserve: number } | null> {
-    if (this.battery >= 0.5) return null;
-    const r = await this.io.call('get_parameter', { name: 'battery_reserve' }, 'The battery is low: checking the reserve.');
-    const reserve = typeof r.data?.value === 'number' ? r.data.value : 0.15;
-    return this.battery < reserve + 0.05 ? { reserve } : null;
   }
 
   private holdingMatches(q: ObjectQuery): boolean {
@@ -421,10 +346,6 @@ function describePlace(p: Place): string {
 
 function summarizeMoved(moved: string[], zone: string): string {
   return moved.length ? `Put ${moved.join(', ')} in ${zone}, then: ` : '';
-}
-
-function pct(x: number): string {
-  return `${Math.round(x * 100)}%`;
 }
 
 function capitalize(s: string): string {

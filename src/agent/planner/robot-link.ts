@@ -1,0 +1,80 @@
+import type { Beliefs } from './beliefs.js';
+import type { PlannerIo, ToolReply } from './planner-session.js';
+import { fail, ok, pct, type Step } from './step.js';
+
+/**
+ * The planner's line to the robot. Every tool call goes through here, so what each result says
+ * (pose, battery, armed, emergency stop; objects seen and held, into `beliefs`) is kept in step,
+ * and `act` adds the standard recoveries: arm when disarmed, charge when the battery reserve
+ * refuses a trip.
+ */
+export class RobotLink {
+  pose = { x: 0, y: 0 };
+  battery = 1;
+  armed = false;
+  estopped = false;
+
+  constructor(
+    private readonly io: PlannerIo,
+    private readonly beliefs: Beliefs,
+  ) {}
+
+  /** One tool call, its result observed. */
+  async call(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
+    const r = await this.io.call(name, args, say);
+    this.observe(name, r);
+    return r;
+  }
+
+  /** One tool call, with the standard recoveries: arm when disarmed, charge when the reserve refuses a trip. */
+  async act(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
+    let r = await this.call(name, args, say);
+    if (!r.ok && /disarmed; call arm first/.test(r.text)) {
+      const armed = await this.ensureArmed(true);
+      if (armed.ok) r = await this.call(name, args, `Retrying ${name}.`);
+    }
+    if (!r.ok && /below the \d+% reserve/.test(r.text) && name !== 'navigate_to_zone') {
+      const charged = await this.charge('Not enough battery for that trip: charging first.');
+      if (charged.ok) r = await this.call(name, args, `Retrying ${name}.`);
+    }
+    return r;
+  }
+
+  async ensureArmed(force = false): Promise<Step> {
+    if (this.armed && !force) return ok('armed');
+    const r = await this.call('arm', {}, 'Arming the robot.');
+    return r.ok ? ok('armed') : fail(`I cannot move: ${r.text}`);
+  }
+
+  async charge(say: string): Promise<Step> {
+    const armed = await this.ensureArmed();
+    if (!armed.ok) return armed;
+    const go = await this.call('navigate_to_zone', { zone: 'charging_dock' }, say);
+    if (!go.ok) return fail(`I could not reach the charging dock: ${go.text}`);
+    const r = await this.call('charge_battery', {}, 'Charging.');
+    if (!r.ok) return fail(`Charging failed: ${r.text}`);
+    this.battery = r.data?.battery ?? this.battery;
+    return ok(`Charged the battery to ${pct(this.battery)}.`);
+  }
+
+  /** The reserve, when the battery is within 5 points of it (asked only when the battery is under half). */
+  async batteryBelowReserve(): Promise<{ reserve: number } | null> {
+    if (this.battery >= 0.5) return null;
+    const r = await this.io.call('get_parameter', { name: 'battery_reserve' }, 'The battery is low: checking the reserve.');
+    const reserve = typeof r.data?.value === 'number' ? r.data.value : 0.15;
+    return this.battery < reserve + 0.05 ? { reserve } : null;
+  }
+
+  /** Keeps beliefs in step with what every result says. */
+  private observe(name: string, r: ToolReply): void {
+    if (/emergency stop is latched/.test(r.text)) this.estopped = true;
+    if (!r.ok || !r.data) return;
+    const d = r.data;
+    if (d.pose) this.pose = { x: d.pose.x, y: d.pose.y };
+    if (typeof d.battery === 'number') this.battery = d.battery;
+    if (typeof d.armed === 'boolean') this.armed = d.armed;
+    if (typeof d.emergency_stop === 'boolean') this.estopped = d.emergency_stop;
+    if (name === 'get_robot_status') this.beliefs.holding = d.holding ?? null;
+    if (name === 'detect_objects' || name === 'scan_surroundings') this.beliefs.absorb(d);
+  }
+}

@@ -50,6 +50,9 @@ export interface VisionPipelineOptions {
   occluded?: (from: Vec2, to: Vec2) => boolean;
 }
 
+/** A box edge this close to the image border, pixels, counts as cut by it. */
+const EDGE_PX = 1;
+
 export class VisionPipeline {
   readonly tracker: ObjectTracker;
 
@@ -80,8 +83,9 @@ export class VisionPipeline {
         bearingRad: round(loc.bearingRad, 4),
       });
     }
+    const cut = (b: Box) => b.x1 <= EDGE_PX || b.y1 <= EDGE_PX || b.x2 >= frame.width - EDGE_PX || b.y2 >= frame.height - EDGE_PX;
     const ids = this.tracker.update(
-      located.map((d) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM })),
+      located.map((d) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM, cutByEdge: cut(d.box) })),
       frame.time,
     );
     const gone = [...this.tracker.takeRetired(), ...this.tracker.markGone({ ...view, time: frame.time }, ids, this.opts.occluded)];

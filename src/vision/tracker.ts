@@ -24,6 +24,10 @@ export interface Observation {
   confidence: number;
   /** Range from the robot when seen; far sightings move the estimate less. */
   rangeM?: number;
+  /** The box touches the image border: part of the object is out of view, and its shape is the
+   *  detector's least reliable call (a cube cut at the bottom edge reads as a cylinder), so the
+   *  sighting counts for little in the vote on what the object is, and cannot relabel it alone. */
+  cutByEdge?: boolean;
 }
 
 export interface TrackedObject {
@@ -126,7 +130,7 @@ export class ObjectTracker {
       if (ids[i] !== undefined) return;
       const w = sightingWeight(o);
       const entry = { id: this.nextId(o.label), label: o.label, x: o.x, y: o.y, confidence: o.confidence, firstSeen: time, lastSeen: time, timesSeen: 1, weight: w };
-      this.entries.set(entry.id, { ...entry, votes: new Map([[o.label, o.confidence * w]]) });
+      this.entries.set(entry.id, { ...entry, votes: new Map([[o.label, labelEvidence(o)]]) });
       ids[i] = entry.id;
     });
     return ids as string[];
@@ -202,10 +206,11 @@ export class ObjectTracker {
     e.weight = Math.min(total, this.maxWeight);
     e.lastSeen = Math.max(e.lastSeen, time);
     e.timesSeen++;
-    e.votes.set(o.label, (e.votes.get(o.label) ?? 0) + o.confidence * w);
+    e.votes.set(o.label, (e.votes.get(o.label) ?? 0) + labelEvidence(o));
     if (o.label === e.label) e.confidence = o.confidence;
-    // A margin, so two look-alike labels with similar evidence do not swap (and spend ids) back and forth.
-    if ((e.votes.get(o.label) ?? 0) <= RELABEL_MARGIN * (e.votes.get(e.label) ?? 0)) return e.id;
+    // A margin, so two look-alike labels with similar evidence do not swap (and spend ids) back and
+    // forth; and only a sighting of the whole object may change what it is called.
+    if (o.cutByEdge || (e.votes.get(o.label) ?? 0) <= RELABEL_MARGIN * (e.votes.get(e.label) ?? 0)) return e.id;
     // The evidence now says it is the other look-alike: same object, new label and id.
     this.entries.delete(e.id);
     this.retired.push(e.id);
@@ -239,6 +244,14 @@ export class ObjectTracker {
 
 /** How many times the evidence for the current label another label needs to take over. */
 const RELABEL_MARGIN = 1.5;
+
+/** What a cut-off sighting's label counts for, relative to a whole one (see `cutByEdge`). */
+const EDGE_CUT_VOTE = 0.2;
+
+/** A sighting's vote for its label: confidence × sighting weight, discounted when cut by the image edge. */
+function labelEvidence(o: Observation): number {
+  return o.confidence * sightingWeight(o) * (o.cutByEdge ? EDGE_CUT_VOTE : 1);
+}
 
 /** Inverse-variance-like weight: localization error grows roughly with range squared. */
 function sightingWeight(o: Observation): number {

@@ -93,6 +93,28 @@ describe('VisionPipeline', () => {
     expect(p.objects().map((o) => o.id)).toEqual(['yellow_cylinder#1']);
   });
 
+  it('lets a sighting cut by the image edge count for little in what an object is', async () => {
+    // A cube seen whole from 1 m, then three times from 0.7 m, where the bottom of the image cuts
+    // it and the detector (as it does on cut objects) calls it a cylinder.
+    const p = new VisionPipeline({
+      async detectTimed(image) {
+        const frame = image as CameraFrame;
+        const b = projectObjectBox(cameraModel(camera, frame.pose), { shape: 'cube', size: 0.12, x: 3, y: 1 })!;
+        const cut = b.y2 > camera.heightPx;
+        const box = { x1: b.x1, y1: b.y1, x2: b.x2, y2: Math.min(b.y2, camera.heightPx) };
+        return { detections: [{ label: cut ? 'red_cylinder' : 'red_cube', clsIndex: 0, confidence: 0.9, box }], timing: { preMs: 0, inferenceMs: 0, postMs: 0, totalMs: 0 } };
+      },
+    });
+    const whole = await p.process(frameAt({ x: 2, y: 1, heading: 0 }, 1), { confidence: 0.3 });
+    expect(whole.detections.map((d) => [d.id, d.label])).toEqual([['red_cube#1', 'red_cube']]);
+    for (let t = 2; t <= 4; t++) {
+      const cut = await p.process(frameAt({ x: 2.3, y: 1, heading: 0 }, t), { confidence: 0.3 });
+      expect(cut.detections.map((d) => d.id), `frame ${t}`).toEqual(['red_cube#1']);
+      expect(cut.gone).toEqual([]);
+      expect(p.objects().map((o) => [o.id, o.label])).toEqual([['red_cube#1', 'red_cube']]);
+    }
+  });
+
   it('adapts to the robot Perception shape', async () => {
     const p = new VisionPipeline(oracle(() => [{ label: 'yellow_ball', shape: 'ball', x: 2.5, y: 1 }]));
     const perception = asPerception(p);

@@ -100,6 +100,14 @@ describe('ObjectTracker', () => {
     expect(t.renamedTo('yellow_cube#1')).toBeUndefined();
   });
 
+  it('never relabels on sightings cut by the image edge, but counts them a little', () => {
+    const t = new ObjectTracker();
+    t.update([obs('red_cube', 3, 1, 0.9, 1)], 0);
+    for (let k = 1; k <= 5; k++) expect(t.update([{ ...obs('red_cylinder', 3, 1, 0.9, 0.6), cutByEdge: true }], k)).toEqual(['red_cube#1']);
+    // Five cut votes (5 × 0.9 / 0.36 × 0.2 = 2.5) and one whole one (0.9) now outweigh the cube's 0.9 by 1.5×.
+    expect(t.update([obs('red_cylinder', 3, 1, 0.9, 1)], 6)).toEqual(['red_cylinder#1']);
+  });
+
   it('prefers a same-label object to a look-alike, and sightings of both in one frame stay two objects', () => {
     const t = new ObjectTracker();
     t.update([obs('red_cube', 3, 2), obs('red_ball', 3.15, 2)], 0);

@@ -127,6 +127,8 @@ def finish(net, training, eval_dir, out_dir, threshold, class_agnostic):
     eval_images, eval_lines = load_dataset(eval_dir)
     eval_meta = json.load(open(os.path.join(eval_dir, "dataset.json")))
     classes = eval_meta["classes"]
+    if training.get("classes", classes) != classes:
+        raise SystemExit("the evaluation dataset has other classes than the training data")
     dataset = trained_on(training)
     if any(part["seed"] == eval_meta["seed"] for part in dataset["parts"]):
         raise SystemExit("the evaluation dataset must use a different seed from every training dataset")

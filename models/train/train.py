@@ -232,7 +232,7 @@ def main():
              "crops": [list(c) for c in crops], "lr": args.lr, "init": bool(args.init), "factorized": args.factorized,
              "widths": list(widths), "dataset": dataset}
 
-    training = {"phases": prev_phases + [phase], "mean": mean, "std": std, "factorized": args.factorized,
+    training = {"phases": prev_phases + [phase], "classes": classes, "mean": mean, "std": std, "factorized": args.factorized,
                 "widths": list(widths),
                 "seconds": round(sum(p["seconds"] for p in prev_phases) + seconds),
                 "epochs": round(sum(p["epochs"] for p in prev_phases) + epochs, 2),

@@ -21,6 +21,6 @@ export interface Perception {
   /** Everything remembered, most recently seen first. */
   objects(): SeenObject[];
   forget(id: string): void;
-  /** The id an object goes by now when closer looks changed its label (and so its id). */
+  /** The id an object goes by now when further sightings changed its label (and so its id). */
   renamedTo(id: string): string | undefined;
 }

@@ -89,7 +89,7 @@ export class Robot {
   seenObjects(): SeenObject[] {
     return this.perception?.objects() ?? [];
   }
-  /** The id a seen object goes by now, when closer looks changed its label and so its id. */
+  /** The id a seen object goes by now, when further sightings changed its label and so its id. */
   renamedObject(id: string): string | undefined {
     return this.perception?.renamedTo(id);
   }

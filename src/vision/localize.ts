@@ -68,8 +68,7 @@ export function localizeDetection(det: { label: string; box: Box }, view: FrameV
   const b = det.box;
   if (!(b.x2 - b.x1 >= 1 && b.y2 - b.y1 >= 1)) return null;
   const uc = (b.x1 + b.x2) / 2;
-  const edge = 0.75;
-  const cut: Cut = { x1: b.x1 <= edge, y1: b.y1 <= edge, x2: b.x2 >= width - edge, y2: b.y2 >= height - edge };
+  const cut = cutEdges(b, width, height);
 
   // First estimate: bottom edge on the floor, else the box size.
   let method: Localization['method'] = 'ground';
@@ -99,7 +98,15 @@ export function localizeDetection(det: { label: string; box: Box }, view: FrameV
   return { x: est.x, y: est.y, rangeM: Math.hypot(dx, dy), bearingRad: normalizeAngle(Math.atan2(dy, dx) - view.pose.heading), method };
 }
 
-type Cut = Record<'x1' | 'y1' | 'x2' | 'y2', boolean>;
+/** Which box edges lie on the image border (the object goes on past them). */
+export type Cut = Record<'x1' | 'y1' | 'x2' | 'y2', boolean>;
+
+/** A box edge within this many pixels of the image border is taken as cut by it. */
+const CUT_EDGE_PX = 0.75;
+
+export function cutEdges(b: Box, width: number, height: number): Cut {
+  return { x1: b.x1 <= CUT_EDGE_PX, y1: b.y1 <= CUT_EDGE_PX, x2: b.x2 >= width - CUT_EDGE_PX, y2: b.y2 >= height - CUT_EDGE_PX };
+}
 
 /** Position from the box's apparent size along the ray through its centre. */
 function sizeEstimate(model: CameraModel, b: Box, size: number, cut: Cut): { x: number; y: number } | null {

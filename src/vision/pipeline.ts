@@ -1,6 +1,6 @@
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { round, type Vec2 } from '../sim/geometry.js';
-import { localizeDetection, type LocalizeOptions } from './localize.js';
+import { cutEdges, localizeDetection, type LocalizeOptions } from './localize.js';
 import { suppressLookAlikes } from './nms.js';
 import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracker.js';
 import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
@@ -50,9 +50,6 @@ export interface VisionPipelineOptions {
   occluded?: (from: Vec2, to: Vec2) => boolean;
 }
 
-/** A box edge this close to the image border, pixels, counts as cut by it. */
-const EDGE_PX = 1;
-
 export class VisionPipeline {
   readonly tracker: ObjectTracker;
 
@@ -68,10 +65,12 @@ export class VisionPipeline {
     const raw = suppressLookAlikes(found);
     const view = { pose: frame.pose, camera: frame.camera, width: frame.width, height: frame.height };
     const located: Array<Omit<VisionDetection, 'id'>> = [];
+    const cutByEdge: boolean[] = [];
     for (const d of raw) {
       const loc = localizeDetection(d, view, this.opts.localize);
       if (!loc) continue;
       const parts = splitLabel(d.label);
+      cutByEdge.push(Object.values(cutEdges(d.box, frame.width, frame.height)).some(Boolean));
       located.push({
         label: d.label,
         color: parts?.color ?? '',
@@ -83,9 +82,8 @@ export class VisionPipeline {
         bearingRad: round(loc.bearingRad, 4),
       });
     }
-    const cut = (b: Box) => b.x1 <= EDGE_PX || b.y1 <= EDGE_PX || b.x2 >= frame.width - EDGE_PX || b.y2 >= frame.height - EDGE_PX;
     const ids = this.tracker.update(
-      located.map((d) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM, cutByEdge: cut(d.box) })),
+      located.map((d, i) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM, cutByEdge: cutByEdge[i] })),
       frame.time,
     );
     const gone = [...this.tracker.takeRetired(), ...this.tracker.markGone({ ...view, time: frame.time }, ids, this.opts.occluded)];

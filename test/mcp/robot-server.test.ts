@@ -81,7 +81,7 @@ describe('robot MCP server: tools', () => {
     expect(structured(await call(client, 'get_state')).state).toBe('IDLE');
   });
 
-  it('tells the model what an object id turned out to be when closer looks changed its shape', async () => {
+  it('tells the model the id an object goes by after further sightings relabelled it', async () => {
     const { client, sr } = await connect();
     await call(client, 'arm');
     // The vision memory as the camera would leave it: a far sighting read as a cube, then closer
@@ -91,13 +91,13 @@ describe('robot MCP server: tools', () => {
     for (const name of ['approach_object', 'grasp_object']) {
       const r = await call(client, name, { object_id: 'red_cube#1' });
       expect(r.isError, name).toBe(true);
-      expect(text(r), name).toMatch(/^red_cube#1 now goes by red_cylinder#1: closer looks showed a red_cylinder, not a red_cube\. Use object_id "red_cylinder#1"/);
+      expect(text(r), name).toMatch(/^red_cube#1 now goes by red_cylinder#1: further sightings showed a red_cylinder, not a red_cube\. Use object_id "red_cylinder#1"/);
     }
     // Looked at long enough to swing back, it is a cube under a third id; the old ids follow it.
     sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.95, rangeM: 0.5 }], 2);
     sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.95, rangeM: 0.5 }], 3);
-    expect(text(await call(client, 'approach_object', { object_id: 'red_cube#1' }))).toMatch(/^red_cube#1 now goes by red_cube#2: closer looks relabelled it and then back to red_cube\./);
-    expect(text(await call(client, 'grasp_object', { object_id: 'red_cylinder#1' }))).toMatch(/^red_cylinder#1 now goes by red_cube#2: closer looks showed a red_cube/);
+    expect(text(await call(client, 'approach_object', { object_id: 'red_cube#1' }))).toMatch(/^red_cube#1 now goes by red_cube#2: further sightings relabelled it and then back to red_cube\./);
+    expect(text(await call(client, 'grasp_object', { object_id: 'red_cylinder#1' }))).toMatch(/^red_cylinder#1 now goes by red_cube#2: further sightings showed a red_cube/);
     expect(structured(await call(client, 'get_state')).state).toBe('IDLE');
   });
 

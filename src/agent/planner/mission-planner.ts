@@ -113,11 +113,24 @@ class MissionPlanner {
     let lastError = '';
     for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
       const approach = await this.robot.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
-      const renamedTo = approach.ok ? undefined : /now goes by (\S+):/.exec(approach.text)?.[1];
-      if (!approach.ok && (renamedTo || /no seen object matches id/.test(approach.text))) {
-        // The robot no longer remembers it by this id: it is another shape after all, a double
-        // sighting it merged, or it was moved.
+      const grasp = approach.ok ? await this.robot.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`) : undefined;
+      if (grasp?.ok) {
+        this.beliefs.holding = (grasp.data?.holding as string) ?? target.id;
         this.beliefs.forget(target.id);
+        this.lastObject = this.beliefs.holding;
+        return ok(`Picked up ${this.beliefs.holding}.`);
+      }
+      const failed = grasp ?? approach;
+      const renamedTo = renamedIn(failed.text);
+      if (renamedTo || (!grasp && /no seen object matches id/.test(approach.text))) {
+        // The robot no longer knows it by this id: later sightings relabelled it, or it was a
+        // double sighting the robot merged, or it was moved.
+        this.beliefs.forget(target.id);
+        if (renamedTo && idMatches(renamedTo, q)) {
+          // Relabelled, and still what was asked for (e.g. a cube seen as a cylinder and back).
+          target = { ...target, id: renamedTo, label: renamedTo.replace(/#\d+$/, ''), ...queryOfId(renamedTo) };
+          continue;
+        }
         if (knownTarget) {
           return { ok: false, gone: true, renamedTo, message: renamedTo ? `${target.id} turned out to be ${renamedTo}.` : `${target.id} is no longer known to the robot.` };
         }
@@ -126,16 +139,7 @@ class MissionPlanner {
         target = again.objects[0];
         continue;
       }
-      if (approach.ok) {
-        const grasp = await this.robot.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`);
-        if (grasp.ok) {
-          this.beliefs.holding = (grasp.data?.holding as string) ?? target.id;
-          this.beliefs.forget(target.id);
-          this.lastObject = this.beliefs.holding;
-          return ok(`Picked up ${this.beliefs.holding}.`);
-        }
-        lastError = grasp.text;
-      } else lastError = approach.text;
+      lastError = failed.text;
       if (this.robot.estopped) return fail(`Stopped: ${lastError}`);
       // Look again: the estimate may have been off, or the object moved.
       const look = await this.robot.act('detect_objects', {}, `That did not work (${firstSentence(lastError)}); looking again.`);
@@ -184,9 +188,10 @@ class MissionPlanner {
         continue;
       }
       if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
+      const carried = this.beliefs.holding ?? next.id; // the id it goes by now, if relabelled on the way
       const put = await this.deliver(where);
       if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
-      moved.push(next.id);
+      moved.push(carried);
       // Re-rank the rest from where the robot is now.
       todo = this.beliefs.matching(q, this.robot.pose).filter((o) => this.beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
     }
@@ -320,11 +325,19 @@ class MissionPlanner {
   }
 
   private holdingMatches(q: ObjectQuery): boolean {
-    const held = this.beliefs.holding;
-    if (!held) return false;
-    const { color, shape } = queryOfId(held);
-    return (!q.color || q.color === color) && (!q.shape || q.shape === shape);
+    return this.beliefs.holding !== null && idMatches(this.beliefs.holding, q);
   }
+}
+
+/** Whether the object with this tracker id is of the colour and shape asked for. */
+function idMatches(id: string, q: ObjectQuery): boolean {
+  const { color, shape } = queryOfId(id);
+  return (!q.color || q.color === color) && (!q.shape || q.shape === shape);
+}
+
+/** The id a tool says an object now goes by (see the robot tools' unknown-object error). */
+function renamedIn(text: string): string | undefined {
+  return /now goes by (\S+):/.exec(text)?.[1];
 }
 
 /** "red_cube#2" → { color: "red", shape: "cube" }. */

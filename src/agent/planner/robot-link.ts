@@ -9,15 +9,25 @@ import { fail, ok, pct, type Step } from './step.js';
  * refuses a trip.
  */
 export class RobotLink {
-  pose = { x: 0, y: 0 };
-  battery = 1;
-  armed = false;
-  estopped = false;
+  private state = { pose: { x: 0, y: 0 }, battery: 1, armed: false, estopped: false };
 
   constructor(
     private readonly io: PlannerIo,
     private readonly beliefs: Beliefs,
   ) {}
+
+  get pose(): { x: number; y: number } {
+    return this.state.pose;
+  }
+  get battery(): number {
+    return this.state.battery;
+  }
+  get armed(): boolean {
+    return this.state.armed;
+  }
+  get estopped(): boolean {
+    return this.state.estopped;
+  }
 
   /** One tool call, its result observed. */
   async call(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
@@ -53,13 +63,14 @@ export class RobotLink {
     if (!go.ok) return fail(`I could not reach the charging dock: ${go.text}`);
     const r = await this.call('charge_battery', {}, 'Charging.');
     if (!r.ok) return fail(`Charging failed: ${r.text}`);
-    this.battery = r.data?.battery ?? this.battery;
+    this.state.battery = r.data?.battery ?? this.state.battery;
     return ok(`Charged the battery to ${pct(this.battery)}.`);
   }
 
   /** The reserve, when the battery is within 5 points of it (asked only when the battery is under half). */
   async batteryBelowReserve(): Promise<{ reserve: number } | null> {
     if (this.battery >= 0.5) return null;
+    // Not observed: a parameter read says nothing about the robot's state.
     const r = await this.io.call('get_parameter', { name: 'battery_reserve' }, 'The battery is low: checking the reserve.');
     const reserve = typeof r.data?.value === 'number' ? r.data.value : 0.15;
     return this.battery < reserve + 0.05 ? { reserve } : null;
@@ -67,13 +78,14 @@ export class RobotLink {
 
   /** Keeps beliefs in step with what every result says. */
   private observe(name: string, r: ToolReply): void {
-    if (/emergency stop is latched/.test(r.text)) this.estopped = true;
+    const s = this.state;
+    if (/emergency stop is latched/.test(r.text)) s.estopped = true;
     if (!r.ok || !r.data) return;
     const d = r.data;
-    if (d.pose) this.pose = { x: d.pose.x, y: d.pose.y };
-    if (typeof d.battery === 'number') this.battery = d.battery;
-    if (typeof d.armed === 'boolean') this.armed = d.armed;
-    if (typeof d.emergency_stop === 'boolean') this.estopped = d.emergency_stop;
+    if (d.pose) s.pose = { x: d.pose.x, y: d.pose.y };
+    if (typeof d.battery === 'number') s.battery = d.battery;
+    if (typeof d.armed === 'boolean') s.armed = d.armed;
+    if (typeof d.emergency_stop === 'boolean') s.estopped = d.emergency_stop;
     if (name === 'get_robot_status') this.beliefs.holding = d.holding ?? null;
     if (name === 'detect_objects' || name === 'scan_surroundings') this.beliefs.absorb(d);
   }

@@ -1,6 +1,6 @@
 /** The outcome of one planner skill, with the sentence the mission summary uses.
  *  `gone`: the object is no longer known to the robot by that id: a double sighting it dropped,
- *  or (`renamedTo`) closer looks showed another shape and it now goes by another id. */
+ *  or (`renamedTo`) further sightings relabelled it and it now goes by another id. */
 export type Step = { ok: true; message: string } | { ok: false; message: string; gone?: boolean; renamedTo?: string };
 
 export const ok = (message: string): Step => ({ ok: true, message });

@@ -1,8 +1,8 @@
 import type { Robot } from '../../../robot/robot.js';
 
 /**
- * The error for a tool given an object id the robot does not remember. When closer looks changed
- * the object's label (a far `yellow_cube#1` seen near as a cylinder becomes `yellow_cylinder#1`),
+ * The error for a tool given an object id the robot does not remember. When further sightings
+ * changed the object's label (a far `yellow_cube#1` seen near as a cylinder becomes `yellow_cylinder#1`),
  * the model is told the id it goes by now, so it can decide whether that is still the object it
  * wants; otherwise it gets the ids that are remembered.
  */
@@ -11,7 +11,7 @@ export function unknownObjectError(robot: Robot, id: string): string {
   if (now) {
     const was = labelOf(id);
     const is = labelOf(now);
-    const why = was === is ? `closer looks relabelled it and then back to ${is}` : `closer looks showed a ${is}, not a ${was}`;
+    const why = was === is ? `further sightings relabelled it and then back to ${is}` : `further sightings showed a ${is}, not a ${was}`;
     return `${id} now goes by ${now}: ${why}. Use object_id "${now}" if that is the object you want`;
   }
   const known = robot.seenObjects().map((o) => o.id);

@@ -5,7 +5,7 @@ import { distanceToRect, round, type Pose } from '../sim/geometry.js';
 import { SeededRng, type Rng } from '../sim/rng.js';
 import { listScenarios } from '../sim/scenario.js';
 import { World } from '../sim/world.js';
-import { datasetFrame } from './dataset.js';
+import { renderDatasetFrame } from './dataset.js';
 import { createDetector, DEFAULT_CONFIDENCE } from './detector.js';
 import { meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from './evaluation.js';
 import { localizeDetection } from './localize.js';
@@ -19,10 +19,10 @@ import { loadOrt } from './onnx-session.js';
  *
  * Sources: `scenarios` — the built-in scenario rooms, which training never sees (it uses only
  * randomized rooms), from random robot poses mostly facing an object; `random` — the trainer's
- * randomized rooms (`datasetFrame`: all 12 classes, random sizes, lighting and clutter), skipping
+ * randomized rooms (`renderDatasetFrame`: all 12 classes, random sizes, lighting and clutter), skipping
  * any frame whose rng stream coincides with a frame of the model's training or evaluation
  * dataset; `mixed` (default) — half of each. Detection figures count every frame; localization
- * counts scenario frames (random rooms give no world positions).
+ * counts scenario frames (random rooms scale objects away from the size prior).
  */
 export type BenchSource = 'scenarios' | 'random' | 'mixed';
 export const BENCH_SOURCES: readonly BenchSource[] = ['mixed', 'scenarios', 'random'];
@@ -259,11 +259,10 @@ function randomFrames(count: number, seed: number, modelPath: string): BenchFram
   const out: BenchFrame[] = [];
   for (let i = 0; out.length < count; i++) {
     if (used.has(frameStream(seed, i))) continue;
-    const { frame, boxes } = datasetFrame(seed, i);
-    out.push({
-      frame,
-      truths: boxes.map((b) => ({ ...b, objectId: '', pixels: Math.round((b.x2 - b.x1) * (b.y2 - b.y1)), truncated: false, world: { x: NaN, y: NaN, z: 0 }, distanceM: b.distanceM })),
-    });
+    // Full labels, so "difficult" counts visible pixels here as on scenario frames. No world
+    // positions: these rooms scale objects away from the class size prior localization assumes.
+    const { frame, labels } = renderDatasetFrame(seed, i);
+    out.push({ frame, truths: labels.map((t) => ({ ...t, world: { x: NaN, y: NaN, z: 0 } })) });
   }
   return out;
 }
@@ -287,7 +286,7 @@ export function formatVisionBench(r: VisionBenchReport): string[] {
       .join(', ')}`,
     r.locMatched
       ? `  location    median ${fmtM(r.locErrMedianM)}, p90 ${fmtM(r.locErrP90M)}, max ${fmtM(r.locErrMaxM)} over ${r.locMatched} matched objects within 4 m (scenario frames)`
-      : '  location    not measured (randomized rooms give no world positions; use --source scenarios or mixed)',
+      : '  location    not measured (randomized rooms vary object sizes away from the size prior localization uses; use --source scenarios or mixed)',
     `  inference   median ${per(r.inferenceMsMedian)}`,
     `  full detect median ${per(r.detectMsMedian)} (pre-processing + inference + decoding)`,
     `  session     creation ${r.sessionCreateMs} ms (${r.sessionFirstThreads} threads, the process's first: onnxruntime start-up included)` +

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderDatasetFrame } from '../../src/vision/dataset.js';
 import { formatVisionBench, frameStream, framesSeenByModel, runVisionBench } from '../../src/vision/vision-bench.js';
 
 const model = join(import.meta.dirname, 'fixtures', 'centernet-fixture.onnx');
@@ -21,6 +22,15 @@ describe('runVisionBench (fixture model: shape of the report, not its figures)',
     const a = await runVisionBench({ frames: 3, seed: 9, source: 'random', modelPath: model, threads: [1] });
     const b = await runVisionBench({ frames: 3, seed: 9, source: 'random', modelPath: model, threads: [1] });
     expect([a.objects, a.difficult, a.perClass]).toEqual([b.objects, b.difficult, b.perClass]);
+  });
+
+  it('ignores randomized-room objects by their visible pixels, not their box area', async () => {
+    // Seed 17's first frames hold partly hidden objects whose boxes are larger than what shows.
+    const labels = [0, 1, 2].flatMap((i) => renderDatasetFrame(17, i).labels);
+    const r = await runVisionBench({ frames: 3, seed: 17, source: 'random', modelPath: model, threads: [1], minPixels: 60 });
+    expect(r.difficult).toBe(labels.filter((t) => t.pixels < 60).length);
+    expect(r.difficult).toBeGreaterThan(labels.filter((t) => (t.x2 - t.x1) * (t.y2 - t.y1) < 60).length);
+    expect(r.objects + r.difficult).toBe(labels.length);
   });
 });
 

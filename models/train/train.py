@@ -23,6 +23,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from data import boxes_array, crop_boxes, load_datasets, make_targets  # noqa: E402
 from export import HEIGHT, WIDTH, finish, log  # noqa: E402
+from hard import object_hardness  # noqa: E402
 from model import CenterNet  # noqa: E402
 
 
@@ -75,9 +76,16 @@ def reg_l1(pred, ind, target, mask):
 class Sampler:
     """Random training crops (mostly around objects), horizontal flips and small exposure jitter."""
 
-    def __init__(self, images, lines, crop_h, crop_w, mean, std, num_classes, rng):
+    def __init__(self, images, boxes, crop_h, crop_w, mean, std, num_classes, rng, hard=None, hard_share=0.0):
         self.images, self.crop_h, self.crop_w = images, crop_h, crop_w
-        self.boxes = [boxes_array(line) for line in lines]
+        self.boxes = boxes
+        # Hard-object sampling: (frame, box, hardness) arrays; this share of crops centres on an
+        # object drawn with probability proportional to its hardness squared (a right answer
+        # still scores only ~0.75, so plain hardness would spend most draws on easy objects).
+        self.hard, self.hard_share = hard, hard_share
+        if hard is not None:
+            w = hard[2] ** 2
+            self.hard_cdf = np.cumsum(w) / w.sum()
         self.mean = torch.tensor(mean).view(1, 3, 1, 1)
         self.std = torch.tensor(std).view(1, 3, 1, 1)
         self.nc, self.rng = num_classes, rng
@@ -88,8 +96,16 @@ class Sampler:
             i = int(self.rng.integers(len(self.images)))
             boxes = self.boxes[i]
             ch, cw = self.crop_h, self.crop_w
-            if len(boxes) and self.rng.random() < 0.75:
-                b = boxes[int(self.rng.integers(len(boxes)))]
+            centre = None
+            if self.hard is not None and self.rng.random() < self.hard_share:
+                h = min(int(np.searchsorted(self.hard_cdf, self.rng.random())), len(self.hard_cdf) - 1)
+                i = int(self.hard[0][h])
+                boxes = self.boxes[i]
+                centre = boxes[int(self.hard[1][h])]
+            elif len(boxes) and self.rng.random() < 0.75:
+                centre = boxes[int(self.rng.integers(len(boxes)))]
+            if centre is not None:
+                b = centre
                 cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
                 x0 = int(np.clip(cx - self.rng.uniform(0.15, 0.85) * cw, 0, WIDTH - cw))
                 y0 = int(np.clip(cy - self.rng.uniform(0.15, 0.85) * ch, 0, HEIGHT - ch))
@@ -140,6 +156,9 @@ def main():
     ap.add_argument("--class-agnostic", action="store_true", help="one class per heatmap cell when decoding")
     ap.add_argument("--no-export", action="store_true")
     ap.add_argument("--factorized", action="store_true", help="objectness heatmap + softmax class head")
+    ap.add_argument("--hard-share", type=float, default=0.0,
+                    help="with --init: this share of crops centres on objects the starting network gets wrong "
+                         "(drawn in proportion to how wrong, squared; see hard.py)")
     ap.add_argument("--widths", default="16,32,48,80",
                     help="backbone widths c1,c2,c3,c4 (c2 is the stride-4 path); with --init from a narrower "
                          "checkpoint the network is widened so that it starts out computing the same function")
@@ -180,7 +199,15 @@ def main():
     params = sum(p.numel() for p in net.parameters())
     log(f"model: {params} parameters")
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    samplers = [Sampler(images, lines, h, w, mean, std, len(classes), rng) for h, w in crops]
+    boxes = [boxes_array(line) for line in lines]
+    hard = None
+    if args.hard_share > 0:
+        if not args.init:
+            raise SystemExit("--hard-share needs --init: hardness is measured with the starting network")
+        hard = object_hardness(net, images, boxes, mean, std, log=log)
+        log(f"hardness: {len(hard[2])} objects, mean {hard[2].mean():.3f}, "
+            f"{(hard[2] > 0.5).mean() * 100:.1f}% above 0.5")
+    samplers = [Sampler(images, boxes, h, w, mean, std, len(classes), rng, hard, args.hard_share) for h, w in crops]
     batches = [max(1, round(args.batch * base_area / (h * w))) for h, w in crops]
 
     budget = args.minutes * 60

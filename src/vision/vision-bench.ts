@@ -3,7 +3,7 @@ import { labelFrame, renderWorld, type GroundTruthBox } from '../sim/camera/inde
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { distanceToRect, round, type Pose } from '../sim/geometry.js';
 import { SeededRng, type Rng } from '../sim/rng.js';
-import { listScenarios } from '../sim/scenario.js';
+import { listScenarios, OBJECT_COLORS, OBJECT_SHAPES, type Scenario } from '../sim/scenario.js';
 import { World } from '../sim/world.js';
 import { renderDatasetFrame } from './dataset.js';
 import { createDetector, DEFAULT_CONFIDENCE } from './detector.js';
@@ -18,14 +18,16 @@ import { loadOrt } from './onnx-session.js';
  * and 2 threads, session creation) on frames rendered with seeds never used in training.
  *
  * Sources: `scenarios` — the built-in scenario rooms, which training never sees (it uses only
- * randomized rooms), from random robot poses mostly facing an object; `random` — the trainer's
+ * randomized rooms), from random robot poses mostly facing an object; `scenarios-any-class` — the
+ * same rooms and poses with every object's class redrawn from all 12 (the scenarios use 6);
+ * `random` — the trainer's
  * randomized rooms (`renderDatasetFrame`: all 12 classes, random sizes, lighting and clutter), skipping
  * any frame whose rng stream coincides with a frame of the model's training or evaluation
  * dataset; `mixed` (default) — half of each. Detection figures count every frame; localization
  * counts scenario frames (random rooms scale objects away from the size prior).
  */
-export type BenchSource = 'scenarios' | 'random' | 'mixed';
-export const BENCH_SOURCES: readonly BenchSource[] = ['mixed', 'scenarios', 'random'];
+export type BenchSource = 'scenarios' | 'scenarios-any-class' | 'random' | 'mixed';
+export const BENCH_SOURCES: readonly BenchSource[] = ['mixed', 'scenarios', 'scenarios-any-class', 'random'];
 
 export interface VisionBenchOptions {
   frames: number;
@@ -84,8 +86,8 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
   const frames =
     source === 'random'
       ? randomFrames(opts.frames, opts.seed, modelPath)
-      : source === 'scenarios'
-        ? scenarioFrames(opts.frames, opts.seed)
+      : source === 'scenarios' || source === 'scenarios-any-class'
+        ? scenarioFrames(opts.frames, opts.seed, source === 'scenarios-any-class')
         : interleave(scenarioFrames(Math.ceil(opts.frames / 2), opts.seed), randomFrames(Math.floor(opts.frames / 2), opts.seed, modelPath));
 
   // Speed: one session per thread count, timed at the default threshold after a warm-up.
@@ -182,6 +184,7 @@ const DISTANCE_BINS_M = [0, 1, 2, 3, 4, 5];
 
 const SOURCE_DESCRIPTIONS: Record<BenchSource, string> = {
   scenarios: 'the built-in scenarios (never used in training) from random robot poses',
+  'scenarios-any-class': "the built-in scenarios' rooms and robot poses, each object's colour and shape drawn anew from all 12 classes",
   random: "randomized rooms like the trainer's, frames whose rng stream is not in its training or evaluation set",
   mixed:
     "half the built-in scenarios (never used in training) from random robot poses, half randomized rooms like the trainer's whose rng streams are not in its training or evaluation set",
@@ -196,18 +199,25 @@ function interleave<T>(a: T[], b: T[]): T[] {
   return out;
 }
 
-/** Scenario rooms from random poses: 85% facing a random object 0.7–4.5 m away, the rest anywhere. */
-function scenarioFrames(count: number, seed: number): BenchFrame[] {
-  const worlds = listScenarios().map((s) => new World(s));
+/** Scenario rooms from random poses: 85% facing a random object 0.7–4.5 m away, the rest anywhere.
+ *  The scenarios hold only 6 of the 12 classes; `anyClass` redraws each object's colour and shape
+ *  per frame (from its own rng stream, so poses and noise stay those of the plain source). */
+function scenarioFrames(count: number, seed: number, anyClass = false): BenchFrame[] {
+  const scenarios = listScenarios();
+  const worlds = scenarios.map((s) => new World(s));
   const out: BenchFrame[] = [];
   for (let i = 0; i < count; i++) {
     const rng = new SeededRng(seed).fork(`vision-bench:${i}`);
-    const world = worlds[i % worlds.length]!;
+    const world = anyClass ? new World(withClassesRedrawn(scenarios[i % scenarios.length]!, rng.fork('classes'))) : worlds[i % worlds.length]!;
     const pose = randomPose(world, rng.fork('pose'));
     const r = renderWorld(world, pose, { rng: rng.fork('sensor'), time: 0 });
     out.push({ frame: r.frame, truths: labelFrame(r) });
   }
   return out;
+}
+
+function withClassesRedrawn(scenario: Scenario, rng: Rng): Scenario {
+  return { ...scenario, objects: scenario.objects.map((o) => ({ ...o, color: rng.pick(OBJECT_COLORS), shape: rng.pick(OBJECT_SHAPES) })) };
 }
 
 function randomPose(world: World, rng: Rng): Pose {

@@ -112,6 +112,26 @@ def export_onnx(det, path, classes, mean, std):
     onnx.save(model, path)
 
 
+CHECK_FRAMES = 3
+CHECK_MIN_SCORE = 0.3
+
+
+def export_check(det, images, lines, mean, std, seed):
+    """Torch's own output, through the same bytes-in wrapper that is exported, on the first
+    evaluation frames: a test renders those frames with the TypeScript renderer, runs the ONNX
+    file in onnxruntime-node and compares, so a faulty export (or a renderer that drifted from
+    the one that made the dataset) cannot pass unnoticed. Frames with several objects say most."""
+    wrapper = ByteInput(det, mean, std).eval()
+    frames = [i for i, line in enumerate(lines) if len(line["boxes"]) >= 2][:CHECK_FRAMES]
+    detections = []
+    with torch.no_grad():
+        for i in frames:
+            out = wrapper(torch.from_numpy(np.array(images[i:i + 1])))[0].numpy()
+            detections.append([[round(float(v), 4) for v in row] for row in out if row[4] >= CHECK_MIN_SCORE])
+    return {"seed": seed, "frames": frames, "minScore": CHECK_MIN_SCORE,
+            "rows": "x1, y1, x2, y2, score, class", "detections": detections}
+
+
 def trained_on(training):
     """Every (seed, count) dataset part any training phase saw, so benches can skip those frames."""
     parts = []
@@ -169,6 +189,7 @@ def finish(net, training, eval_dir, out_dir, threshold, class_agnostic):
                        "seed": eval_meta["seed"], "frames": len(eval_images),
                        "recallByDistance": result["recallByDistance"],
                        "perClassAP50": {classes[c]: round(ap, 4) for c, ap in result["perClassAP50"].items()}},
+        "exportCheck": export_check(det, eval_images, eval_lines, mean, std, eval_meta["seed"]),
     }
     with open(os.path.join(out_dir, "detector.json"), "w") as f:
         json.dump(info, f, indent=2)

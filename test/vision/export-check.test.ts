@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderDatasetFrame } from '../../src/vision/dataset.js';
+import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';
+import { openSession } from '../../src/vision/onnx-session.js';
+
+/**
+ * models/train/export.py records what torch computed on a few held-out frames (detector.json →
+ * exportCheck). Rendering those frames here and running the ONNX file in onnxruntime-node must give
+ * the same detections: this catches a faulty export, and a renderer that no longer draws the
+ * frames the model was trained and evaluated on.
+ */
+interface ExportCheck {
+  seed: number;
+  frames: number[];
+  minScore: number;
+  detections: number[][][];
+}
+
+// ROBOT_AGENT_CHECK_MODEL checks a candidate export (e.g. models/candidate/detector.onnx) before it is committed.
+const modelPath = process.env.ROBOT_AGENT_CHECK_MODEL ?? defaultModelPath();
+const check = (JSON.parse(readFileSync(metadataPathFor(modelPath), 'utf8')) as { exportCheck?: ExportCheck }).exportCheck;
+
+describe('the committed ONNX graph against torch at export time', () => {
+  it('finds the same objects, scores and boxes in the same rendered frames', async () => {
+    expect(check, `${metadataPathFor(modelPath)} has no exportCheck: re-export with models/train/export.py`).toBeDefined();
+    const { ort, session } = await openSession(modelPath, { threads: 1 });
+    try {
+      for (const [k, index] of check!.frames.entries()) {
+        const { frame } = renderDatasetFrame(check!.seed, index);
+        const out = await session.run({ images: new ort.Tensor('uint8', frame.rgb, [1, frame.height, frame.width, 3]) });
+        const data = out.detections!.data as Float32Array;
+        const rows = Array.from({ length: data.length / 6 }, (_, r) => Array.from(data.subarray(r * 6, r * 6 + 6)));
+        const expected = check!.detections[k]!;
+        // Float kernels differ slightly between torch and onnxruntime: a row on the score cut-off
+        // may fall either side, so only rows clearly above it must be there.
+        const clear = rows.filter((r) => r[4]! >= check!.minScore + 0.002);
+        expect(clear.length, `frame ${index}`).toBeLessThanOrEqual(expected.length);
+        for (const want of expected) {
+          if (want[4]! < check!.minScore + 0.002) continue;
+          const match = rows.find((r) => r[5] === want[5] && Math.abs(r[4]! - want[4]!) < 2e-3 && r.slice(0, 4).every((v, i) => Math.abs(v - want[i]!) < 0.05));
+          expect(match, `frame ${index}: torch found class ${want[5]} at [${want.slice(0, 4).join(', ')}] with score ${want[4]}`).toBeDefined();
+        }
+      }
+    } finally {
+      await session.release();
+    }
+  });
+});

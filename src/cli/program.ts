@@ -98,7 +98,11 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .description('detector mAP, precision/recall, localization error and speed on frames never used in training')
     .option('--frames <n>', 'frames to render', parsePositiveInteger, 1000)
     .option('--seed <n>', 'seed of the rendered frames', parseInteger, 4242)
-    .option('--source <kind>', 'mixed | scenarios | scenarios-any-class | random', 'mixed')
+    .option(
+      '--source <kind>',
+      'mixed (half scenarios, half random) | scenarios (the built-in rooms) | scenarios-any-class (those rooms, objects redrawn from all 12 classes) | random (the trainer\'s randomized rooms)',
+      'mixed',
+    )
     .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file for an Ultralytics YOLO export')
     .option('--json', 'print one JSON object')

@@ -70,9 +70,17 @@ export interface VisionBenchReport {
   sessionCreateMsByThreads: Record<string, number>;
 }
 
-interface BenchFrame {
+export interface BenchFrame {
   frame: CameraFrame;
   truths: GroundTruthBox[];
+}
+
+/** The frames a bench from `source` scores, with their ground truth; `modelPath` names the model
+ *  whose training frames the random source must skip. */
+export function benchFrames(source: BenchSource, count: number, seed: number, modelPath: string): BenchFrame[] {
+  if (source === 'random') return randomFrames(count, seed, modelPath);
+  if (source === 'scenarios' || source === 'scenarios-any-class') return scenarioFrames(count, seed, source === 'scenarios-any-class');
+  return interleave(scenarioFrames(Math.ceil(count / 2), seed), randomFrames(Math.floor(count / 2), seed, modelPath));
 }
 
 export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBenchReport> {
@@ -83,12 +91,7 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
   const minPixels = opts.minPixels ?? 25;
   const modelPath = opts.modelPath ?? defaultModelPath();
   opts.onProgress?.(`rendering ${opts.frames} frames`);
-  const frames =
-    source === 'random'
-      ? randomFrames(opts.frames, opts.seed, modelPath)
-      : source === 'scenarios' || source === 'scenarios-any-class'
-        ? scenarioFrames(opts.frames, opts.seed, source === 'scenarios-any-class')
-        : interleave(scenarioFrames(Math.ceil(opts.frames / 2), opts.seed), randomFrames(Math.floor(opts.frames / 2), opts.seed, modelPath));
+  const frames = benchFrames(source, opts.frames, opts.seed, modelPath);
 
   // Speed: one session per thread count, timed at the default threshold after a warm-up.
   await loadOrt();
@@ -204,7 +207,7 @@ function interleave<T>(a: T[], b: T[]): T[] {
  *  per frame (from its own rng stream, so poses and noise stay those of the plain source). */
 function scenarioFrames(count: number, seed: number, anyClass = false): BenchFrame[] {
   const scenarios = listScenarios();
-  const worlds = scenarios.map((s) => new World(s));
+  const worlds = anyClass ? [] : scenarios.map((s) => new World(s));
   const out: BenchFrame[] = [];
   for (let i = 0; i < count; i++) {
     const rng = new SeededRng(seed).fork(`vision-bench:${i}`);
@@ -216,6 +219,8 @@ function scenarioFrames(count: number, seed: number, anyClass = false): BenchFra
   return out;
 }
 
+/** Object ids stay as written in the scenario ("red_cube_1" may now be a blue ball): the bench
+ *  scores classes from colour and shape, never from ids. */
 function withClassesRedrawn(scenario: Scenario, rng: Rng): Scenario {
   return { ...scenario, objects: scenario.objects.map((o) => ({ ...o, color: rng.pick(OBJECT_COLORS), shape: rng.pick(OBJECT_SHAPES) })) };
 }
@@ -296,7 +301,7 @@ export function formatVisionBench(r: VisionBenchReport): string[] {
       .join(', ')}`,
     r.locMatched
       ? `  location    median ${fmtM(r.locErrMedianM)}, p90 ${fmtM(r.locErrP90M)}, max ${fmtM(r.locErrMaxM)} over ${r.locMatched} matched objects within 4 m (scenario frames)`
-      : '  location    not measured (randomized rooms vary object sizes away from the size prior localization uses; use --source scenarios or mixed)',
+      : '  location    not measured (randomized rooms vary object sizes away from the size prior localization uses; use --source scenarios, scenarios-any-class or mixed)',
     `  inference   median ${per(r.inferenceMsMedian)}`,
     `  full detect median ${per(r.detectMsMedian)} (pre-processing + inference + decoding)`,
     `  session     creation ${r.sessionCreateMs} ms (${r.sessionFirstThreads} threads, the process's first: onnxruntime start-up included)` +

@@ -19,7 +19,8 @@ def object_hardness(net, images, boxes, mean, std, chunk=32, log=print):
     for start in range(0, len(images), chunk):
         x = torch.from_numpy(np.array(images[start:start + chunk])).permute(0, 3, 1, 2).float() / 255
         heat, _, _, cls = net(((x - m) / s).contiguous(memory_format=torch.channels_last))
-        # The 3x3 neighbourhood of the centre cell, as the decoder's peak picking sees it.
+        # Best score in the 3x3 cells around the centre cell: near where the decoder looks for a
+        # peak (a neighbouring object of another class there also counts as a wrong answer).
         hm = torch.nn.functional.max_pool2d(net.class_scores(heat, cls), 3, 1, 1).numpy()
         oh, ow = hm.shape[2:]
         for j in range(hm.shape[0]):

@@ -163,6 +163,10 @@ def main():
                     help="backbone widths c1,c2,c3,c4 (c2 is the stride-4 path); with --init from a narrower "
                          "checkpoint the network is widened so that it starts out computing the same function")
     args = ap.parse_args()
+    if args.hard_share and not args.init:
+        raise SystemExit("--hard-share needs --init: hardness is measured with the starting network")
+    if not 0 <= args.hard_share <= 1:
+        raise SystemExit("--hard-share is a share of the crops: use a number from 0 to 1")
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -202,8 +206,6 @@ def main():
     boxes = [boxes_array(line) for line in lines]
     hard = None
     if args.hard_share > 0:
-        if not args.init:
-            raise SystemExit("--hard-share needs --init: hardness is measured with the starting network")
         hard = object_hardness(net, images, boxes, mean, std, log=log)
         log(f"hardness: {len(hard[2])} objects, mean {hard[2].mean():.3f}, "
             f"{(hard[2] > 0.5).mean() * 100:.1f}% above 0.5")
@@ -257,7 +259,7 @@ def main():
     log(f"trained {seconds / 60:.1f} min, {it} iterations, {seen} crops (≈{epochs:.2f} full-frame epochs)")
     phase = {"seconds": round(seconds), "epochs": round(epochs, 2), "iterations": it, "batch": args.batch,
              "crops": [list(c) for c in crops], "lr": args.lr, "init": bool(args.init), "factorized": args.factorized,
-             "widths": list(widths), "dataset": dataset}
+             "widths": list(widths), "hardShare": args.hard_share, "dataset": dataset}
 
     training = {"phases": prev_phases + [phase], "classes": classes, "mean": mean, "std": std, "factorized": args.factorized,
                 "widths": list(widths),

@@ -118,9 +118,9 @@ CHECK_MIN_SCORE = 0.3
 
 def export_check(det, images, lines, mean, std, seed):
     """Torch's own output, through the same bytes-in wrapper that is exported, on the first
-    evaluation frames with at least two objects: a test renders those frames with the TypeScript renderer, runs the ONNX
-    file in onnxruntime-node and compares, so a faulty export (or a renderer that drifted from
-    the one that made the dataset) cannot pass unnoticed."""
+    evaluation frames with at least two objects. A test renders those frames with the TypeScript
+    renderer, runs the ONNX file in onnxruntime-node and compares, so a faulty export (or a
+    renderer that drifted from the one that made the dataset) cannot pass unnoticed."""
     wrapper = ByteInput(det, mean, std).eval()
     frames = [i for i, line in enumerate(lines) if len(line["boxes"]) >= 2][:CHECK_FRAMES]
     detections = []

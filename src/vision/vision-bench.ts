@@ -20,11 +20,11 @@ import { loadOrt } from './onnx-session.js';
  * Sources: `scenarios` — the built-in scenario rooms, which training never sees (it uses only
  * randomized rooms), from random robot poses mostly facing an object; `scenarios-any-class` — the
  * same rooms and poses with every object's class redrawn from all 12 (the scenarios use 6);
- * `random` — the trainer's
- * randomized rooms (`renderDatasetFrame`: all 12 classes, random sizes, lighting and clutter), skipping
- * any frame whose rng stream coincides with a frame of the model's training or evaluation
- * dataset; `mixed` (default) — half of each. Detection figures count every frame; localization
- * counts scenario frames (random rooms scale objects away from the size prior).
+ * `random` — the trainer's randomized rooms (`renderDatasetFrame`: all 12 classes, random sizes,
+ * lighting and clutter), skipping any frame whose rng stream coincides with a frame of the model's
+ * training or evaluation dataset; `mixed` (default) — half `scenarios`, half `random`. Detection
+ * figures count every frame; localization counts scenario frames (random rooms scale objects away
+ * from the size prior).
  */
 export type BenchSource = 'scenarios' | 'scenarios-any-class' | 'random' | 'mixed';
 export const BENCH_SOURCES: readonly BenchSource[] = ['mixed', 'scenarios', 'scenarios-any-class', 'random'];

@@ -89,6 +89,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--threads <n>', 'inference threads', parsePositiveInteger, 2)
     .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file: makes the model an Ultralytics YOLO export')
+    .option('--no-second-stage', "the detector's own boxes, without the second-stage classifier")
     .option('--json', 'print one JSON object')
     .action(run(async (image: string | undefined, opts) => (await import('./commands/detect.js')).runDetect(io, image, opts)));
 
@@ -105,6 +106,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     )
     .option('--detector-model <path>', 'ONNX model (default: models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file for an Ultralytics YOLO export')
+    .option('--no-second-stage', "score the detector's own boxes, without the second-stage classifier")
     .option('--json', 'print one JSON object')
     .action(run(async (opts) => (await import('./commands/bench-vision.js')).runBenchVision(io, opts)));
 

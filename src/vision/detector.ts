@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { decodeCenterNet } from './decode-centernet.js';
@@ -10,6 +10,7 @@ import { loadDetectorMetadata, type DetectorMetadata } from './model-metadata.js
 import { defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
 import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
 import { Preprocessor, type InputSpec, type Letterbox } from './preprocess.js';
+import { CANDIDATE_FLOOR, CLASSIFIER_WEIGHT, candidateBlobs, rescore, SecondStage } from './second-stage.js';
 import { thresholdsFor, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
 
 /**
@@ -33,6 +34,9 @@ export interface CreateDetectorOptions {
   threads?: number;
   /** NMS IoU threshold for YOLO models (default 0.45). */
   iouThreshold?: number;
+  /** Run the second-stage classifier the model's metadata names (default true); false gives
+   *  the detector's own boxes, for comparison. */
+  secondStage?: boolean;
 }
 
 export interface DetectOptions {
@@ -49,6 +53,8 @@ export interface DetectorInfo {
   threads: number;
   sessionCreateMs: number;
   metadata?: DetectorMetadata;
+  /** The second-stage classifier in use, if any. */
+  secondStage?: { modelPath: string };
 }
 
 export const DEFAULT_CONFIDENCE = 0.35;
@@ -58,6 +64,7 @@ interface Loaded {
   ort: Ort;
   session: InferenceSession;
   pre: Preprocessor;
+  second?: SecondStage;
 }
 
 export class ObjectDetector {
@@ -109,9 +116,12 @@ export class ObjectDetector {
       if (!out || out.type !== 'float32') {
         throw new DetectorError(`${displayPath(m.info.modelPath)} returned no float32 output "${m.info.output.name}": the model does not match its metadata`);
       }
-      const detections = this.decode(m, out.data as Float32Array, out.dims, letterbox, opts);
+      const thresholds = thresholdsFor(opts.confidence ?? DEFAULT_CONFIDENCE, m.info.labels, DEFAULT_CONFIDENCE);
+      const found = this.decode(m, out.data as Float32Array, out.dims, letterbox, m.second ? thresholds.map(() => CANDIDATE_FLOOR) : thresholds);
       const t3 = performance.now();
-      const timing = { preMs: t1 - t0, inferenceMs: t2 - t1, postMs: t3 - t2, totalMs: t3 - t0 };
+      const detections = m.second ? await secondLook(m.second, image, found, m.info.labels, thresholds) : found;
+      const t4 = performance.now();
+      const timing = { preMs: t1 - t0, inferenceMs: t2 - t1, postMs: t3 - t2, secondStageMs: t4 - t3, totalMs: t4 - t0 };
       this.lastTiming = timing;
       return { detections, timing };
     } finally {
@@ -122,12 +132,13 @@ export class ObjectDetector {
   async dispose(): Promise<void> {
     const l = this.loading;
     this.loading = null;
-    if (l) await (await l.catch(() => null))?.session.release();
+    const loaded = l && (await l.catch(() => null));
+    await loaded?.session.release();
+    await loaded?.second?.release();
   }
 
-  private decode(m: Loaded, data: Float32Array, dims: readonly number[], letterbox: Letterbox, opts: DetectOptions): Detection2D[] {
+  private decode(m: Loaded, data: Float32Array, dims: readonly number[], letterbox: Letterbox, thresholds: Float32Array): Detection2D[] {
     const labels = m.info.labels;
-    const thresholds = thresholdsFor(opts.confidence ?? DEFAULT_CONFIDENCE, labels, DEFAULT_CONFIDENCE);
     try {
       if (m.info.kind === 'yolo') return decodeYolo(data, dims, { labels, thresholds, letterbox, iouThreshold: this.options.iouThreshold });
       return decodeCenterNet(data, dims, { labels, thresholds, letterbox, maxDetections: m.info.metadata?.output.maxDetections });
@@ -152,7 +163,16 @@ export class ObjectDetector {
     }
     const s = await openSession(modelPath, { threads: this.options.threads });
     const metadata = loadDetectorMetadata(metaPath);
-    return this.checkOwn(s.ort, s.session, modelPath, metadata, s.createMs, s.threads);
+    const own = this.checkOwn(s.ort, s.session, modelPath, metadata, s.createMs, s.threads);
+    if (metadata.secondStage && this.options.secondStage !== false) {
+      const secondPath = resolve(dirname(modelPath), metadata.secondStage.model);
+      own.second = await SecondStage.open(secondPath, metadata.classes, s.threads).catch(async (e: unknown) => {
+        await s.session.release();
+        throw e;
+      });
+      own.info.secondStage = { modelPath: secondPath };
+    }
+    return own;
   }
 
   private checkOwn(ort: Ort, session: InferenceSession, modelPath: string, meta: DetectorMetadata, createMs: number, threads: number): Loaded {
@@ -239,6 +259,15 @@ export class ObjectDetector {
       info: { kind: 'yolo', modelPath, labels, input: { name: input.name, width, height }, output: { name: output.name }, threads, sessionCreateMs: createMs },
     };
   }
+}
+
+/** The second stage on decoded hypotheses. Only candidates that could still reach their threshold
+ *  go to the classifier: it can lower a score to at most objectness^(1−w), never raise it above. */
+async function secondLook(second: SecondStage, image: RgbImage, found: Detection2D[], labels: readonly string[], thresholds: Float32Array): Promise<Detection2D[]> {
+  const lowest = Math.min(...thresholds);
+  const candidates = candidateBlobs(found).filter((c) => Math.pow(c.objectness, 1 - CLASSIFIER_WEIGHT) >= lowest);
+  if (!candidates.length) return [];
+  return rescore(candidates, await second.classify(image, candidates), labels, thresholds);
 }
 
 /** Padding that normalizes to ~0: the mean colour as a byte. */

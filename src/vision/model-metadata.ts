@@ -31,6 +31,9 @@ export const DetectorMetadataSchema = z.object({
     layout: z.literal('xyxy_score_class'),
     maxDetections: z.number().int().positive(),
   }),
+  /** The second-stage classifier that rescores this detector's candidates (src/vision/second-stage.ts),
+   *  a path relative to this file. */
+  secondStage: z.object({ model: z.string().min(1) }).optional(),
   dataset: z.record(z.string(), z.unknown()).optional(),
   training: z.record(z.string(), z.unknown()).optional(),
   evaluation: z.record(z.string(), z.unknown()).optional(),
@@ -41,12 +44,15 @@ export type DetectorMetadata = z.output<typeof DetectorMetadataSchema>;
 /** Parses metadata, throwing a one-line DetectorError naming the first bad field. */
 export function parseDetectorMetadata(raw: unknown, source = 'detector metadata'): DetectorMetadata {
   const r = DetectorMetadataSchema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-    throw new DetectorError(`${source}: field "${path || '(root)'}" ${issue.message}; regenerate it with the model (see models/README.md)`);
-  }
+  if (!r.success) throw metadataError(source, r.error);
   return r.data;
+}
+
+/** A one-line error naming the first bad field of a model's metadata. */
+export function metadataError(source: string, error: z.ZodError): DetectorError {
+  const issue = error.issues[0]!;
+  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  return new DetectorError(`${source}: field "${path || '(root)'}" ${issue.message}; regenerate it with the model (see models/README.md)`);
 }
 
 export function loadDetectorMetadata(file: string): DetectorMetadata {

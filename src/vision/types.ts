@@ -31,6 +31,8 @@ export interface DetectTiming {
   preMs: number;
   inferenceMs: number;
   postMs: number;
+  /** The second-stage classifier, crops included (0 without one). */
+  secondStageMs: number;
   totalMs: number;
 }
 

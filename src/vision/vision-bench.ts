@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { labelFrame, renderWorld, type GroundTruthBox } from '../sim/camera/index.js';
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { distanceToRect, round, type Pose } from '../sim/geometry.js';
@@ -36,6 +37,8 @@ export interface VisionBenchOptions {
   modelPath?: string;
   labelsPath?: string;
   threads?: readonly number[];
+  /** Whether to run the model's second-stage classifier (default: yes, when it has one). */
+  secondStage?: boolean;
   /** Truth boxes with fewer visible pixels are "difficult": neither required nor penalized. */
   minPixels?: number;
   onProgress?: (stage: string) => void;
@@ -64,6 +67,10 @@ export interface VisionBenchReport {
   locMatched: number;
   inferenceMsMedian: Record<string, number>;
   detectMsMedian: Record<string, number>;
+  /** The second-stage classifier's share of full detect (0 without one). */
+  secondStageMsMedian: Record<string, number>;
+  /** The second-stage classifier scored, or null. */
+  secondStage: string | null;
   /** Creation of the process's first session (with `sessionFirstThreads` threads). */
   sessionCreateMs: number;
   sessionFirstThreads: number;
@@ -97,24 +104,30 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
   await loadOrt();
   const inferenceMsMedian: Record<string, number> = {};
   const detectMsMedian: Record<string, number> = {};
+  const secondStageMsMedian: Record<string, number> = {};
+  let secondStage: string | null = null;
   const sessionCreateMsByThreads: Record<string, number> = {};
   let labels: string[] = [];
   const preds: EvalPrediction[] = [];
   for (const threads of threadCounts) {
     opts.onProgress?.(`timing with ${threads} thread${threads === 1 ? '' : 's'}`);
-    const det = createDetector({ modelPath: opts.modelPath, labelsPath: opts.labelsPath, threads });
+    const det = createDetector({ modelPath: opts.modelPath, labelsPath: opts.labelsPath, threads, secondStage: opts.secondStage });
     const info = await det.load();
     labels = info.labels;
+    secondStage = info.secondStage ? displayPath(info.secondStage.modelPath) : null;
     sessionCreateMsByThreads[String(threads)] = round(info.sessionCreateMs, 1);
     for (let i = 0; i < Math.min(10, frames.length); i++) await det.detect(frames[i]!.frame, { confidence: DEFAULT_CONFIDENCE });
     const inf: number[] = [];
     const full: number[] = [];
+    const second: number[] = [];
     for (const f of frames) {
       const r = await det.detectTimed(f.frame, { confidence: DEFAULT_CONFIDENCE });
       inf.push(r.timing.inferenceMs);
       full.push(r.timing.totalMs);
+      second.push(r.timing.secondStageMs);
     }
     inferenceMsMedian[String(threads)] = round(quantile(inf, 0.5), 2);
+    secondStageMsMedian[String(threads)] = round(quantile(second, 0.5), 2);
     detectMsMedian[String(threads)] = round(quantile(full, 0.5), 2);
     if (threads === threadCounts[threadCounts.length - 1]) {
       // Accuracy: all detections down to a low threshold, for the whole precision–recall curve.
@@ -177,6 +190,8 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
     locMatched: errors.length,
     inferenceMsMedian,
     detectMsMedian,
+    secondStageMsMedian,
+    secondStage,
     sessionCreateMs: sessionCreateMsByThreads[defaultThreads] ?? NaN,
     sessionFirstThreads: threadCounts[0]!,
     sessionCreateMsByThreads,
@@ -267,10 +282,29 @@ export function framesSeenByModel(meta: ModelFramesRecord): Set<number> {
   return seen;
 }
 
+/** Frames the detector and its second stage (if its metadata names one) were trained or
+ *  validated on. The second stage's are skipped even when it is switched off, so a bench with
+ *  and one without it score the same frames. */
+function framesUsedBy(modelPath: string): Set<number> {
+  const metaPath = metadataPathFor(modelPath);
+  if (!existsSync(metaPath)) return new Set();
+  const meta = readJson(metaPath) as ModelFramesRecord & { secondStage?: { model?: string } };
+  const used = framesSeenByModel(meta);
+  const secondPath = meta.secondStage?.model ? metadataPathFor(resolve(dirname(modelPath), meta.secondStage.model)) : null;
+  if (secondPath && existsSync(secondPath)) {
+    const second = readJson(secondPath) as { dataset?: ModelFramesRecord['dataset']; validation?: ModelFramesRecord['evaluation'] };
+    for (const stream of framesSeenByModel({ dataset: second.dataset, evaluation: second.validation })) used.add(stream);
+  }
+  return used;
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
 /** Randomized rooms, skipping frames whose rng stream a training or evaluation frame used. */
 function randomFrames(count: number, seed: number, modelPath: string): BenchFrame[] {
-  const metaPath = metadataPathFor(modelPath);
-  const used = existsSync(metaPath) ? framesSeenByModel(JSON.parse(readFileSync(metaPath, 'utf8')) as ModelFramesRecord) : new Set<number>();
+  const used = framesUsedBy(modelPath);
   const out: BenchFrame[] = [];
   for (let i = 0; out.length < count; i++) {
     if (used.has(frameStream(seed, i))) continue;
@@ -292,7 +326,7 @@ export function formatVisionBench(r: VisionBenchReport): string[] {
   const t = Object.keys(r.detectMsMedian);
   const per = (rec: Record<string, number>) => t.map((k) => `${rec[k]} ms (${k} thread${k === '1' ? '' : 's'})`).join(', ');
   const lines = [
-    `vision bench: ${r.frames} frames, seed ${r.seed}: ${r.sourceDescription}; model ${r.model}`,
+    `vision bench: ${r.frames} frames, seed ${r.seed}: ${r.sourceDescription}; model ${r.model}${r.secondStage ? ` + second stage ${r.secondStage}` : ' (no second stage)'}`,
     `  detection   mAP@0.5 ${r.mAP50.toFixed(3)} over ${r.perClass.length} classes; at confidence ${r.confidence}: precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)} (${r.objects} objects; ${r.difficult} with under ${r.minPixels} visible px ignored)`,
     `  per class   ${r.perClass.map((c) => `${c.label} ${c.ap.toFixed(3)}`).join(', ')}`,
     `  recall by distance  ${r.recallByDistance
@@ -303,7 +337,7 @@ export function formatVisionBench(r: VisionBenchReport): string[] {
       ? `  location    median ${fmtM(r.locErrMedianM)}, p90 ${fmtM(r.locErrP90M)}, max ${fmtM(r.locErrMaxM)} over ${r.locMatched} matched objects within 4 m (scenario frames)`
       : '  location    not measured (randomized rooms vary object sizes away from the size prior localization uses; use --source scenarios, scenarios-any-class or mixed)',
     `  inference   median ${per(r.inferenceMsMedian)}`,
-    `  full detect median ${per(r.detectMsMedian)} (pre-processing + inference + decoding)`,
+    `  full detect median ${per(r.detectMsMedian)} (pre-processing + inference + decoding${r.secondStage ? ` + second stage: ${per(r.secondStageMsMedian)}` : ''})`,
     `  session     creation ${r.sessionCreateMs} ms (${r.sessionFirstThreads} threads, the process's first: onnxruntime start-up included)` +
       Object.entries(r.sessionCreateMsByThreads)
         .filter(([k]) => k !== String(r.sessionFirstThreads))

@@ -27,7 +27,7 @@ function oracle(objects: () => Obj[]): FrameDetector {
         if (!b || b.x1 < 0 || b.y1 < 0 || b.x2 > camera.width || b.y2 > camera.heightPx) continue;
         detections.push({ label: o.label, clsIndex: 0, confidence: 0.9, box: b });
       }
-      return { detections, timing: { preMs: 1, inferenceMs: 2, postMs: 3, totalMs: 6 } };
+      return { detections, timing: { preMs: 1, inferenceMs: 2, postMs: 3, secondStageMs: 0, totalMs: 6 } };
     },
   };
 }
@@ -102,7 +102,7 @@ describe('VisionPipeline', () => {
         const b = projectObjectBox(cameraModel(camera, frame.pose), { shape: 'cube', size: 0.12, x: 3, y: 1 })!;
         const cut = b.y2 > camera.heightPx;
         const box = { x1: b.x1, y1: b.y1, x2: b.x2, y2: Math.min(b.y2, camera.heightPx) };
-        return { detections: [{ label: cut ? 'red_cylinder' : 'red_cube', clsIndex: 0, confidence: 0.9, box }], timing: { preMs: 0, inferenceMs: 0, postMs: 0, totalMs: 0 } };
+        return { detections: [{ label: cut ? 'red_cylinder' : 'red_cube', clsIndex: 0, confidence: 0.9, box }], timing: { preMs: 0, inferenceMs: 0, postMs: 0, secondStageMs: 0, totalMs: 0 } };
       },
     });
     const whole = await p.process(frameAt({ x: 2, y: 1, heading: 0 }, 1), { confidence: 0.3 });

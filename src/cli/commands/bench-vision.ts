@@ -9,6 +9,8 @@ export interface BenchVisionOptions {
   json?: boolean;
   detectorModel?: string;
   detectorLabels?: string;
+  /** commander's `--no-second-stage` gives false. */
+  secondStage?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function runBenchVision(io: CliIo, opts: BenchVisionOptions): Promi
       source,
       modelPath: opts.detectorModel,
       labelsPath: opts.detectorLabels,
+      secondStage: opts.secondStage,
       onProgress: opts.json ? undefined : (stage) => io.stderr.write(`bench vision: ${stage}…\n`),
     });
   } catch (e) {

@@ -25,6 +25,8 @@ export interface DetectCommandOptions {
   detectorLabels?: string;
   threads?: number;
   confidence?: string | number;
+  /** commander's `--no-second-stage` gives false. */
+  secondStage?: boolean;
 }
 
 interface TruthMatch {
@@ -54,7 +56,7 @@ export async function runDetect(io: CliIo, image: string | undefined, opts: Dete
   if (image && opts.scenario) throw new UserError('give either an IMAGE or --scenario, not both', 2);
   if (!image && !opts.scenario) throw new UserError('nothing to look at: give IMAGE.png or --scenario NAME [--pose X,Y,THETA]', 2);
   const threads = opts.threads ?? 2;
-  const detector = createDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels, threads });
+  const detector = createDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels, threads, secondStage: opts.secondStage });
   try {
     let info: DetectorInfo;
     try {
@@ -95,7 +97,7 @@ export async function runDetect(io: CliIo, image: string | undefined, opts: Dete
         throw new UserError(`cannot write ${opts.save}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }
-    const model = { kind: info.kind, path: displayPath(info.modelPath), threads: info.threads };
+    const model = { kind: info.kind, path: displayPath(info.modelPath), secondStage: info.secondStage ? displayPath(info.secondStage.modelPath) : null, threads: info.threads };
     if (opts.json) {
       writeJson(io.stdout, { source, model, confidence, detections: rows, ...(missed ? { missed } : {}), timing: roundTiming(timing), ...(opts.save ? { saved: opts.save } : {}) });
       return 0;
@@ -196,13 +198,13 @@ function rawRow(d: Detection2D): Row {
 }
 
 function roundTiming(t: DetectTiming): DetectTiming {
-  return { preMs: round(t.preMs, 2), inferenceMs: round(t.inferenceMs, 2), postMs: round(t.postMs, 2), totalMs: round(t.totalMs, 2) };
+  return { preMs: round(t.preMs, 2), inferenceMs: round(t.inferenceMs, 2), postMs: round(t.postMs, 2), secondStageMs: round(t.secondStageMs, 2), totalMs: round(t.totalMs, 2) };
 }
 
 function printText(
   io: CliIo,
   source: Source,
-  model: { kind: string; path: string; threads: number },
+  model: { kind: string; path: string; secondStage: string | null; threads: number },
   rows: Row[],
   missed: Array<{ objectId: string; label: string; distanceM: number; pixels: number }> | undefined,
   timing: DetectTiming,
@@ -212,7 +214,7 @@ function printText(
     'scenario' in source
       ? `scenario ${source.scenario} at (${source.pose.x}, ${source.pose.y}, ${source.pose.heading} rad), camera seed ${source.seed}`
       : `image ${source.image}${source.pose ? ` at (${source.pose.x}, ${source.pose.y}, ${source.pose.heading} rad)` : ''}`;
-  writeLine(io.stdout, `${where}: ${rows.length} detection${rows.length === 1 ? '' : 's'} (${model.kind} model ${model.path}, ${model.threads} thread${model.threads === 1 ? '' : 's'})`);
+  writeLine(io.stdout, `${where}: ${rows.length} detection${rows.length === 1 ? '' : 's'} (${model.kind} model ${model.path}${model.secondStage ? ` + second stage ${model.secondStage}` : ''}, ${model.threads} thread${model.threads === 1 ? '' : 's'})`);
   const f = (v: number, d = 2) => v.toFixed(d);
   for (const r of rows) {
     const parts = [
@@ -227,6 +229,6 @@ function printText(
   if (missed) {
     writeLine(io.stdout, missed.length ? `missed: ${missed.map((m) => `${m.objectId} (${m.label}, ${m.distanceM} m, ${m.pixels} px visible)`).join(', ')}` : 'missed: none of the visible objects');
   }
-  writeLine(io.stdout, `time: ${f(timing.totalMs, 1)} ms (pre ${f(timing.preMs, 1)}, inference ${f(timing.inferenceMs, 1)}, post ${f(timing.postMs, 1)})`);
+  writeLine(io.stdout, `time: ${f(timing.totalMs, 1)} ms (pre ${f(timing.preMs, 1)}, inference ${f(timing.inferenceMs, 1)}, post ${f(timing.postMs, 1)}${timing.secondStageMs ? `, second stage ${f(timing.secondStageMs, 1)}` : ''})`);
   if (saved) writeLine(io.stdout, `saved annotated frame to ${saved}`);
 }

@@ -96,6 +96,52 @@ def shorten_names(graph):
         info.name = rename.get(info.name, info.name)
 
 
+def fuse_and_round(net):
+    """Folds every BatchNorm into the conv before it and rounds all weights to float16 values,
+    in place (eval mode). The exported file then stores its weights as float16 (`store_half`),
+    half the size, and torch computes with exactly the weights onnxruntime will use, so the
+    evaluation and export check describe the shipped file."""
+    from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+    net.eval()
+    for module in list(net.modules()):
+        if isinstance(module, torch.nn.Sequential):
+            for k in range(len(module) - 1):
+                conv, bn = module[k], module[k + 1]
+                if isinstance(conv, torch.nn.Conv2d) and isinstance(bn, torch.nn.BatchNorm2d):
+                    module[k] = fuse_conv_bn_eval(conv, bn)
+                    module[k + 1] = torch.nn.Identity()
+    with torch.no_grad():
+        for t in list(net.parameters()) + list(net.buffers()):
+            if t.is_floating_point():
+                t.copy_(t.half().float())
+    return net
+
+
+def store_half(graph, min_elements=16):
+    """Stores float32 weights of at least `min_elements` as float16 initializers, each followed by
+    a Cast back to float32: the file halves, and onnxruntime folds the casts when it creates the
+    session, so inference runs in float32 as before. Lossless after `fuse_and_round`."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    casts = []
+    for init in graph.initializer:
+        if init.data_type != TensorProto.FLOAT:
+            continue
+        values = numpy_helper.to_array(init)
+        if values.size < min_elements:
+            continue
+        half = values.astype(np.float16)
+        if not np.array_equal(half.astype(np.float32), values):
+            raise SystemExit(f"weight {init.name} is not float16-exact: call fuse_and_round before exporting")
+        name = init.name
+        init.CopyFrom(numpy_helper.from_array(half, f"{name}_f16"))
+        casts.append(helper.make_node("Cast", [f"{name}_f16"], [name], to=TensorProto.FLOAT))
+    nodes = list(graph.node)
+    del graph.node[:]
+    graph.node.extend(casts + nodes)
+
+
 def export_onnx(det, path, classes, mean, std):
     import onnx
 
@@ -104,6 +150,7 @@ def export_onnx(det, path, classes, mean, std):
                       opset_version=OPSET, do_constant_folding=True)
     model = onnx.load(path)
     shorten_names(model.graph)
+    store_half(model.graph)
     for key, value in (("classes", json.dumps(classes)), ("mean", json.dumps(mean)), ("std", json.dumps(std)),
                        ("format", "robot-agent-detector/1")):
         entry = model.metadata_props.add()
@@ -153,6 +200,8 @@ def finish(net, training, eval_dir, out_dir, threshold, class_agnostic):
     if any(part["seed"] == eval_meta["seed"] for part in dataset["parts"]):
         raise SystemExit("the evaluation dataset must use a different seed from every training dataset")
     net = net.to(memory_format=torch.contiguous_format).eval()
+    parameters = sum(p.numel() for p in net.parameters())
+    fuse_and_round(net)
     det = DecodedDetector(net, MAX_DETECTIONS, WIDTH, HEIGHT, class_agnostic).eval()
     result = run_eval(det, eval_images, eval_lines, mean, std, threshold, len(classes))
     log(f"held-out mAP@0.5 {result['mAP50']:.4f} precision {result['precision']:.4f} "
@@ -178,7 +227,7 @@ def finish(net, training, eval_dir, out_dir, threshold, class_agnostic):
         "architecture": {"kind": "centernet", "stride": STRIDE, "factorized": net.factorized,
                          "widths": [net.stem[0].out_channels, net.s4[0].out_channels,
                                     net.s8[0][0].out_channels, net.s16[0][0].out_channels],
-                         "parameters": sum(p.numel() for p in net.parameters()),
+                         "parameters": parameters, "weights": "float16, computed in float32",
                          "opset": OPSET},
         "dataset": dataset,
         "training": {"epochs": training["epochs"], "seconds": training["seconds"], "device": "cpu",

@@ -5,8 +5,8 @@
 //     (the last class); in between, or on a truth too hidden to count, it is left out;
 //   - every countable truth also gives one crop of its own box, jittered like a detector's box,
 //     so objects the detector ranks low still teach the classifier their shape.
-// Frames come from seeds the detector never trained on (it learns nothing from them); record them
-// in detector.json so benches skip them.
+// Frames come from seeds the detector never trained on. second_stage.py records the seeds in
+// second-stage.json, and `bench vision --source random` skips those frames.
 // Usage: node models/train/crops.mjs --seed 5000 --count 20000 --out DIR [--detector-model PATH]
 // Writes DIR/crops.u8 (N×S×S×3 RGB bytes), DIR/crops.f32 (N rows: label, fromTruth, score,
 // detectorClass, frame, iou) and DIR/crops.json.
@@ -35,7 +35,8 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1 || !args.ou
   process.exit(2);
 }
 const MIN_PIXELS = 25; // as the bench: fewer visible pixels is "difficult"
-const detector = createDetector({ modelPath: args['detector-model'] });
+// The detector's own candidates: never those of a second stage its metadata may already name.
+const detector = createDetector({ modelPath: args['detector-model'], secondStage: false });
 const labels = (await detector.load()).labels;
 const background = labels.length;
 mkdirSync(args.out, { recursive: true });

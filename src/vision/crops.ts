@@ -31,27 +31,34 @@ export function cropPatch(image: RgbImage, box: Box, spec: CropSpec, out: Uint8A
   const { cx, cy, side } = cropSquare(box, spec);
   const n = spec.size;
   const step = side / n;
-  const x0 = cx - side / 2;
-  const y0 = cy - side / 2;
+  // Column taps are the same for every row: byte offsets of the two source pixels and the weight.
+  const left = new Int32Array(n);
+  const right = new Int32Array(n);
+  const fxs = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    // Sample point in the image's pixel-centre grid (pixel i's centre is at i + 0.5).
+    const sx = clamp(cx - side / 2 + (i + 0.5) * step - 0.5, 0, w - 1);
+    const xA = Math.floor(sx);
+    left[i] = xA * 3;
+    right[i] = Math.min(xA + 1, w - 1) * 3;
+    fxs[i] = sx - xA;
+  }
   let o = offset;
   for (let j = 0; j < n; j++) {
-    // Sample point in the image's pixel-centre grid (pixel i's centre is at i + 0.5).
-    const sy = clamp(y0 + (j + 0.5) * step - 0.5, 0, h - 1);
+    const sy = clamp(cy - side / 2 + (j + 0.5) * step - 0.5, 0, h - 1);
     const yA = Math.floor(sy);
-    const yB = Math.min(yA + 1, h - 1);
+    const rowA = yA * w * 3;
+    const rowB = Math.min(yA + 1, h - 1) * w * 3;
     const fy = sy - yA;
     for (let i = 0; i < n; i++) {
-      const sx = clamp(x0 + (i + 0.5) * step - 0.5, 0, w - 1);
-      const xA = Math.floor(sx);
-      const xB = Math.min(xA + 1, w - 1);
-      const fx = sx - xA;
-      const a = (yA * w + xA) * 3;
-      const b = (yA * w + xB) * 3;
-      const c = (yB * w + xA) * 3;
-      const d = (yB * w + xB) * 3;
+      const fx = fxs[i]!;
       for (let ch = 0; ch < 3; ch++) {
-        const top = rgb[a + ch]! + (rgb[b + ch]! - rgb[a + ch]!) * fx;
-        const bottom = rgb[c + ch]! + (rgb[d + ch]! - rgb[c + ch]!) * fx;
+        const a = rgb[rowA + left[i]! + ch]!;
+        const b = rgb[rowA + right[i]! + ch]!;
+        const c = rgb[rowB + left[i]! + ch]!;
+        const d = rgb[rowB + right[i]! + ch]!;
+        const top = a + (b - a) * fx;
+        const bottom = c + (d - c) * fx;
         out[o++] = Math.round(top + (bottom - top) * fy);
       }
     }

@@ -104,8 +104,8 @@ export type Cut = Record<'x1' | 'y1' | 'x2' | 'y2', boolean>;
 /** A box edge within this many pixels of the image border is taken as cut by it. */
 const CUT_EDGE_PX = 0.75;
 
-export function cutEdges(b: Box, width: number, height: number): Cut {
-  return { x1: b.x1 <= CUT_EDGE_PX, y1: b.y1 <= CUT_EDGE_PX, x2: b.x2 >= width - CUT_EDGE_PX, y2: b.y2 >= height - CUT_EDGE_PX };
+export function cutEdges(b: Box, width: number, height: number, tolerancePx = CUT_EDGE_PX): Cut {
+  return { x1: b.x1 <= tolerancePx, y1: b.y1 <= tolerancePx, x2: b.x2 >= width - tolerancePx, y2: b.y2 >= height - tolerancePx };
 }
 
 /** Position from the box's apparent size along the ray through its centre. */

@@ -56,17 +56,23 @@ export function metadataError(source: string, error: z.ZodError): DetectorError 
 }
 
 export function loadDetectorMetadata(file: string): DetectorMetadata {
+  return parseDetectorMetadata(
+    readMetadataJson(file, "the model's metadata must sit next to it (restore it from the checkout, or pass --detector-labels FILE for a YOLO model)"),
+    displayPath(file),
+  );
+}
+
+/** A model's metadata file as JSON, or a one-line DetectorError saying what to do. */
+export function readMetadataJson(file: string, whenMissing = 'restore it from the checkout'): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new DetectorError(`${displayPath(file)} not found or not readable: the model's metadata must sit next to it (restore it from the checkout, or pass --detector-labels FILE for a YOLO model)`);
+    throw new DetectorError(`${displayPath(file)} not found or not readable: ${whenMissing}`);
   }
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw new DetectorError(`${displayPath(file)} is not valid JSON (${(e as Error).message}): restore it from the checkout or retrain (see models/README.md)`);
   }
-  return parseDetectorMetadata(raw, displayPath(file));
 }

@@ -6,7 +6,8 @@ import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracke
 import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
 
 /**
- * Frame → detector → one box per blob (suppressLookAlikes) → localization → tracker. `process`
+ * Frame → detector (with its second stage) → one box per blob (suppressLookAlikes) →
+ * localization → tracker. `process`
  * returns what the robot may know (ids, labels, boxes, world positions) and, in a separate
  * field, the wall-clock timing — which must never be recorded in replays, since it differs run
  * to run. Numbers are rounded (confidence to 1e-3, pixels to 0.1, metres to 1 mm) so results

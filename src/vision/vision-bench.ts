@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { labelFrame, renderWorld, type GroundTruthBox } from '../sim/camera/index.js';
 import type { CameraFrame } from '../sim/camera-frame.js';
@@ -10,6 +10,7 @@ import { renderDatasetFrame } from './dataset.js';
 import { createDetector, DEFAULT_CONFIDENCE } from './detector.js';
 import { meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from './evaluation.js';
 import { localizeDetection } from './localize.js';
+import { readMetadataJson } from './model-metadata.js';
 import { defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
 import { loadOrt } from './onnx-session.js';
 
@@ -131,9 +132,11 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
     detectMsMedian[String(threads)] = round(quantile(full, 0.5), 2);
     if (threads === threadCounts[threadCounts.length - 1]) {
       // Accuracy: all detections down to a low threshold, for the whole precision–recall curve.
+      // With the second stage a score is objectness × class probability, so its tail sits below
+      // the detector's own (its candidates still start at the detector's CANDIDATE_FLOOR).
       opts.onProgress?.('scoring');
       for (const [k, f] of frames.entries()) {
-        for (const d of await det.detect(f.frame, { confidence: 0.05 })) preds.push({ frame: k, clsIndex: d.clsIndex, confidence: d.confidence, box: d.box });
+        for (const d of await det.detect(f.frame, { confidence: SCORING_FLOOR })) preds.push({ frame: k, clsIndex: d.clsIndex, confidence: d.confidence, box: d.box });
       }
     }
     await det.dispose();
@@ -199,6 +202,7 @@ export async function runVisionBench(opts: VisionBenchOptions): Promise<VisionBe
 }
 
 const DISTANCE_BINS_M = [0, 1, 2, 3, 4, 5];
+const SCORING_FLOOR = 0.01;
 
 const SOURCE_DESCRIPTIONS: Record<BenchSource, string> = {
   scenarios: 'the built-in scenarios (never used in training) from random robot poses',
@@ -285,21 +289,17 @@ export function framesSeenByModel(meta: ModelFramesRecord): Set<number> {
 /** Frames the detector and its second stage (if its metadata names one) were trained or
  *  validated on. The second stage's are skipped even when it is switched off, so a bench with
  *  and one without it score the same frames. */
-function framesUsedBy(modelPath: string): Set<number> {
+export function framesUsedBy(modelPath: string): Set<number> {
   const metaPath = metadataPathFor(modelPath);
   if (!existsSync(metaPath)) return new Set();
-  const meta = readJson(metaPath) as ModelFramesRecord & { secondStage?: { model?: string } };
+  const meta = readMetadataJson(metaPath) as ModelFramesRecord & { secondStage?: { model?: string } };
   const used = framesSeenByModel(meta);
   const secondPath = meta.secondStage?.model ? metadataPathFor(resolve(dirname(modelPath), meta.secondStage.model)) : null;
   if (secondPath && existsSync(secondPath)) {
-    const second = readJson(secondPath) as { dataset?: ModelFramesRecord['dataset']; validation?: ModelFramesRecord['evaluation'] };
+    const second = readMetadataJson(secondPath) as { dataset?: ModelFramesRecord['dataset']; validation?: ModelFramesRecord['evaluation'] };
     for (const stream of framesSeenByModel({ dataset: second.dataset, evaluation: second.validation })) used.add(stream);
   }
   return used;
-}
-
-function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** Randomized rooms, skipping frames whose rng stream a training or evaluation frame used. */

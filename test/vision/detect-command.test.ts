@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runDetect, type DetectCommandOptions } from '../../src/cli/commands/detect.js';
 import { UserError, type CliIo } from '../../src/cli/io.js';
 import { decodePng, encodePng } from '../../src/sim/camera/png.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const FIX = join(import.meta.dirname, 'fixtures');
 const model = join(FIX, 'centernet-fixture.onnx');
@@ -74,5 +75,24 @@ describe('detect command (fixture model)', () => {
     expect(await userError(undefined, { scenario: 'warehouse', pose: [2.4, 3, 0] })).toMatch(/inside obstacle "crate"/);
     expect(await userError(undefined, { scenario: 'warehouse', confidence: '2' })).toMatch(/--confidence "2" must be a number between 0 and 1/);
     expect(await userError(undefined, { scenario: 'warehouse', detectorModel: join(tmp, 'none.onnx') })).toMatch(/detector model .*none\.onnx not found/);
+  });
+});
+
+describe('detect command (committed model and its second stage)', () => {
+  it('runs the second stage unless --no-second-stage, and says which it used', async () => {
+    const args = ['detect', '--scenario', 'warehouse', '--pose', '3,1.3,0', '--threads', '1', '--json'];
+    const withIt = await runCli(args);
+    const without = await runCli([...args, '--no-second-stage']);
+    expect([withIt.code, without.code]).toEqual([0, 0]);
+    const a = JSON.parse(withIt.stdout);
+    const b = JSON.parse(without.stdout);
+    expect(a.model.secondStage).toMatch(/second-stage\.onnx$/);
+    expect(b.model.secondStage).toBeNull();
+    expect(a.timing.secondStageMs).toBeGreaterThan(0);
+    expect(b.timing.secondStageMs).toBe(0);
+    expect(a.detections.length).toBeGreaterThan(0);
+    const text = await runCli(args.filter((x) => x !== '--json'));
+    expect(text.stdout).toMatch(/\+ second stage .*second-stage\.onnx/);
+    expect(text.stdout).toMatch(/^time: .*second stage/m);
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renderDatasetFrame } from '../../src/vision/dataset.js';
 import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';
 import { openSession } from '../../src/vision/onnx-session.js';
+import { SecondStage } from '../../src/vision/second-stage.js';
+import { committedSecondStagePath } from '../helpers/second-stage-path.js';
 
 /**
  * models/train/export.py records what torch computed on a few held-out frames (detector.json →
@@ -47,6 +49,39 @@ describe('the ONNX graph (committed, or ROBOT_AGENT_CHECK_MODEL) against torch a
       }
     } finally {
       await session.release();
+    }
+  });
+});
+
+/**
+ * models/train/second_stage.py records torch's class probabilities on a fixed byte pattern
+ * (second-stage.json → exportCheck); the ONNX file must give the same.
+ */
+interface SecondStageCheck {
+  crops: number;
+  probabilities: number[][];
+}
+
+// ROBOT_AGENT_CHECK_SECOND_STAGE checks a candidate (e.g. models/candidate/second-stage.onnx).
+const secondPath = process.env.ROBOT_AGENT_CHECK_SECOND_STAGE ?? committedSecondStagePath();
+
+describe('the second-stage ONNX graph (committed, or ROBOT_AGENT_CHECK_SECOND_STAGE) against torch at export time', () => {
+  it('gives the same class probabilities for the same crops', async () => {
+    const meta = JSON.parse(readFileSync(metadataPathFor(secondPath), 'utf8')) as { classes: string[]; crop: { size: number }; exportCheck?: SecondStageCheck };
+    const check = meta.exportCheck;
+    expect(check, `${metadataPathFor(secondPath)} has no exportCheck: re-export with models/train/second_stage.py`).toBeDefined();
+    expect(check!.crops).toBeGreaterThan(0);
+    expect(check!.probabilities).toHaveLength(check!.crops);
+    const size = meta.crop.size;
+    const bytes = new Uint8Array(check!.crops * size * size * 3);
+    let i = 0;
+    for (let k = 0; k < check!.crops; k++) for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) for (let c = 0; c < 3; c++) bytes[i++] = (k * 37 + y * 11 + x * 7 + c * 101) % 256;
+    const second = await SecondStage.open(secondPath, meta.classes.slice(0, -1), 1);
+    try {
+      const probs = await second.classifyCrops(bytes, check!.crops);
+      check!.probabilities.forEach((row, k) => row.forEach((p, c) => expect(Math.abs(probs[k * row.length + c]! - p), `crop ${k} class ${c}`).toBeLessThan(1e-3)));
+    } finally {
+      await second.release();
     }
   });
 });

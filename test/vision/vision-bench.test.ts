@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderDatasetFrame } from '../../src/vision/dataset.js';
-import { benchFrames, formatVisionBench, type BenchFrame, frameStream, framesSeenByModel, runVisionBench } from '../../src/vision/vision-bench.js';
+import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';
+import { benchFrames, formatVisionBench, type BenchFrame, frameStream, framesSeenByModel, framesUsedBy, runVisionBench } from '../../src/vision/vision-bench.js';
+import { committedSecondStagePath } from '../helpers/second-stage-path.js';
 
 const model = join(import.meta.dirname, 'fixtures', 'centernet-fixture.onnx');
 
@@ -60,5 +63,15 @@ describe('framesSeenByModel (the random bench never scores a frame the model tra
   it('reads the single-seed record of older exports', () => {
     const seen = framesSeenByModel({ dataset: { seed: 1000, count: 4 } });
     expect([...seen]).toEqual([0, 1, 2, 3].map((i) => frameStream(1000, i)));
+  });
+
+  it("adds the frames the committed model's second stage trained and was validated on", () => {
+    const used = framesUsedBy(defaultModelPath());
+    const second = JSON.parse(readFileSync(metadataPathFor(committedSecondStagePath()), 'utf8'));
+    const train = second.dataset.parts[0];
+    for (const [seed, i] of [[1000, 0], [3000, 9999], [2000, 599], [train.seed, train.count - 1], [second.validation.seed, 0]]) {
+      expect(used.has(frameStream(seed!, i!)), `seed ${seed} frame ${i}`).toBe(true);
+    }
+    expect(used.has(frameStream(4242, 0))).toBe(false);
   });
 });

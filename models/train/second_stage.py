@@ -7,7 +7,7 @@ ball and cylinder better than the detector's heads can at their 5 ms budget.
     node models/train/crops.mjs --seed 5000 --count 30000 --out models/train/data/crops/train
     node models/train/crops.mjs --seed 6000 --count 3000 --out models/train/data/crops/val
     /usr/bin/python3 models/train/second_stage.py --train models/train/data/crops/train \
-        --val models/train/data/crops/val --out models/candidate --minutes 25
+        --val models/train/data/crops/val --out models --minutes 40 --attach models/detector.json
 
 Writes OUT/second-stage.onnx (input "crops" [N, 32, 32, 3] RGB bytes, output "probabilities"
 [N, 13]) and OUT/second-stage.json (classes, crop, datasets, training, validation figures).

@@ -23,7 +23,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from export import fuse_and_round, shorten_names, store_half
+from export import ByteInput, fuse_and_round, shorten_names, store_half
 
 OPSET = 13
 COLUMNS = ["label", "fromTruth", "score", "detectorClass", "frame", "iou"]
@@ -66,19 +66,12 @@ class CropClassifier(nn.Module):
         return self.fc(self.features(x).mean(dim=(2, 3)))
 
 
-class ByteCrops(nn.Module):
-    """Export wrapper: [N, S, S, 3] RGB bytes in, class probabilities out (normalization and
-    softmax in the graph, like the detector's)."""
-
-    def __init__(self, net, mean, std):
-        super().__init__()
-        self.net = net
-        std_t = torch.tensor(std, dtype=torch.float32).view(1, 3, 1, 1)
-        self.register_buffer("scale", 1.0 / (255.0 * std_t))
-        self.register_buffer("shift", torch.tensor(mean, dtype=torch.float32).view(1, 3, 1, 1) / std_t)
+class ByteCrops(ByteInput):
+    """Export wrapper: [N, S, S, 3] RGB bytes in, class probabilities out (normalization as the
+    detector's wrapper does it, and the softmax, in the graph)."""
 
     def forward(self, crops):
-        return torch.softmax(self.net(crops.permute(0, 3, 1, 2).float() * self.scale - self.shift), dim=1)
+        return torch.softmax(super().forward(crops), dim=1)
 
 
 def to_input(batch, mean, std):

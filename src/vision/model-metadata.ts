@@ -7,7 +7,8 @@ import { displayPath } from './model-paths.js';
  * `models/detector.json`: what the trainer writes next to `detector.onnx` — class names, input
  * size and normalization, output layout — plus the dataset, training and evaluation records.
  */
-const triple = z.array(z.number().finite()).length(3);
+/** Per-channel normalization values. */
+export const rgbTriple = z.array(z.number().finite()).length(3);
 
 export const DetectorMetadataSchema = z.object({
   format: z.literal('robot-agent-detector'),
@@ -22,8 +23,8 @@ export const DetectorMetadataSchema = z.object({
       height: z.number().int().positive(),
       layout: z.enum(['NCHW', 'NHWC']),
       dtype: z.enum(['float32', 'uint8']).default('float32'),
-      mean: triple,
-      std: triple.refine((s) => s.every((v) => v > 0), 'std values must be positive'),
+      mean: rgbTriple,
+      std: rgbTriple.refine((s) => s.every((v) => v > 0), 'std values must be positive'),
     })
     .refine((i) => (i.layout === 'NCHW') === (i.dtype === 'float32'), { message: 'must be NCHW float32 or NHWC uint8', path: ['layout'] }),
   output: z.object({

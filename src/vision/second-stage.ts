@@ -3,7 +3,7 @@ import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { z } from 'zod';
 import { cropPatch, type CropSpec } from './crops.js';
 import { DetectorError } from './detector-error.js';
-import { metadataError, readMetadataJson } from './model-metadata.js';
+import { metadataError, readMetadataJson, rgbTriple } from './model-metadata.js';
 import { displayPath, metadataPathFor } from './model-paths.js';
 import { byConfidence, nonMaxSuppression } from './nms.js';
 import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
@@ -17,8 +17,8 @@ import { iou, lookAlike, type Detection2D, type RgbImage } from './types.js';
  * than the detector's heads can within their time budget, and says "background" for boxes on
  * nothing. Each candidate blob then scores every class k as
  *     objectness × p_k
- * (objectness: the detector's same-colour scores on the blob, summed; p_k: the classifier's
- * probability), and class-wise NMS removes duplicates. The product ranks exactly as a geometric
+ * (objectness: the best score of each shape of the blob's colour on it, summed; p_k: the
+ * classifier's probability), and class-wise NMS removes duplicates. The product ranks exactly as a geometric
  * mean of the two would, but keeps the robot's default threshold (0.35) at a point where both
  * precision and recall beat the detector alone (models/README.md, "Second stage"). */
 
@@ -96,14 +96,12 @@ export function rescore(
   return nonMaxSuppression(out, 0.5, out.length);
 }
 
-const triple = z.array(z.number().finite()).length(3);
-
 export const SecondStageMetadataSchema = z.object({
   format: z.literal('robot-agent-second-stage'),
   version: z.literal(1),
   classes: z.array(z.string().min(1)).min(2),
   crop: z.object({ size: z.number().int().min(4).max(256), context: z.number().positive(), minSide: z.number().positive() }),
-  input: z.object({ name: z.string().min(1), layout: z.literal('NHWC'), dtype: z.literal('uint8'), mean: triple, std: triple }),
+  input: z.object({ name: z.string().min(1), layout: z.literal('NHWC'), dtype: z.literal('uint8'), mean: rgbTriple, std: rgbTriple }),
   output: z.object({ name: z.string().min(1) }),
   dataset: z.record(z.string(), z.unknown()).optional(),
   validation: z.record(z.string(), z.unknown()).optional(),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { decodeCenterNet } from './decode-centernet.js';
@@ -7,7 +7,7 @@ import { decodeYolo, yoloLayout } from './decode-yolo.js';
 import { DetectorError } from './detector-error.js';
 import { loadLabelsFile } from './labels-file.js';
 import { loadDetectorMetadata, type DetectorMetadata } from './model-metadata.js';
-import { defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
+import { besideModel, defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
 import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
 import { Preprocessor, type InputSpec, type Letterbox } from './preprocess.js';
 import { CANDIDATE_FLOOR, SecondStage, secondLook } from './second-stage.js';
@@ -173,7 +173,7 @@ export class ObjectDetector {
     const metadata = loadDetectorMetadata(metaPath);
     const own = this.checkOwn(s.ort, s.session, modelPath, metadata, s.createMs, s.threads);
     if (metadata.secondStage && this.options.secondStage !== false) {
-      const secondPath = resolve(dirname(modelPath), metadata.secondStage.model);
+      const secondPath = besideModel(modelPath, metadata.secondStage.model);
       own.second = await SecondStage.open(secondPath, metadata.classes, SECOND_STAGE_THREADS).catch(async (e: unknown) => {
         await s.session.release();
         throw e;

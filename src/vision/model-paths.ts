@@ -15,6 +15,11 @@ export function metadataPathFor(modelPath: string): string {
   return modelPath.replace(/\.onnx$/i, '') + '.json';
 }
 
+/** A file a model's metadata names (e.g. `secondStage.model`): relative to the model's directory. */
+export function besideModel(modelPath: string, file: string): string {
+  return resolve(dirname(modelPath), file);
+}
+
 /** A path as a user would type it: relative to the working directory when inside it. */
 export function displayPath(p: string, cwd = process.cwd()): string {
   const abs = resolve(p);

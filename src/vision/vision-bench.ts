@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { labelFrame, renderWorld, type GroundTruthBox } from '../sim/camera/index.js';
 import type { CameraFrame } from '../sim/camera-frame.js';
 import { distanceToRect, round, type Pose } from '../sim/geometry.js';
@@ -11,7 +10,7 @@ import { createDetector, DEFAULT_CONFIDENCE } from './detector.js';
 import { meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from './evaluation.js';
 import { localizeDetection } from './localize.js';
 import { readMetadataJson } from './model-metadata.js';
-import { defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
+import { besideModel, defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
 import { loadOrt } from './onnx-session.js';
 
 /**
@@ -294,7 +293,7 @@ export function framesUsedBy(modelPath: string): Set<number> {
   if (!existsSync(metaPath)) return new Set();
   const meta = readMetadataJson(metaPath) as ModelFramesRecord & { secondStage?: { model?: string } };
   const used = framesSeenByModel(meta);
-  const secondPath = meta.secondStage?.model ? metadataPathFor(resolve(dirname(modelPath), meta.secondStage.model)) : null;
+  const secondPath = meta.secondStage?.model ? metadataPathFor(besideModel(modelPath, meta.secondStage.model)) : null;
   if (secondPath && existsSync(secondPath)) {
     const second = readMetadataJson(secondPath) as { dataset?: ModelFramesRecord['dataset']; validation?: ModelFramesRecord['evaluation'] };
     for (const stream of framesSeenByModel({ dataset: second.dataset, evaluation: second.validation })) used.add(stream);

@@ -22,7 +22,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createRobotMcpServer } from '../dist/mcp/robot-server.js';
 import { connectInProcess } from '../dist/mcp/transports/in-process.js';
-import { createSimulatedRobot } from '../dist/robot/simulated-robot.js';
+import { createSimulatedRobot } from '../dist/runtime/simulated-robot.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

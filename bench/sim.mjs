@@ -4,7 +4,7 @@
 //
 //   npm run build && node bench/sim.mjs [--laps N] [--json]
 import { performance } from 'node:perf_hooks';
-import { createSimulation } from '../dist/robot/sim-backend.js';
+import { createSimulation } from '../dist/sim/sim-backend.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

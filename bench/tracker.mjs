@@ -10,8 +10,8 @@
 // Usage: node bench/tracker.mjs [--seeds 3] [--frames 150] [--detector-model PATH] [--json]
 import { renderWorld } from '../dist/sim/camera/index.js';
 import { obstaclesBlock } from '../dist/sim/collision.js';
-import { distanceToRect } from '../dist/sim/geometry.js';
-import { SeededRng } from '../dist/sim/rng.js';
+import { distanceToRect } from '../dist/core/geometry.js';
+import { SeededRng } from '../dist/core/rng.js';
 import { listScenarios } from '../dist/sim/scenario.js';
 import { World } from '../dist/sim/world.js';
 import { createDetector, DEFAULT_CONFIDENCE } from '../dist/vision/detector.js';

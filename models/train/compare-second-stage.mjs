@@ -7,9 +7,9 @@
 // Usage: node models/train/compare-second-stage.mjs --second-stage FILE.onnx [--seed 7000] [--frames 1000] [--floor 0.01]
 //   --floor: lowest score scored (as the bench: 0.01)
 import { parseArgs } from 'node:util';
-import { renderDatasetFrame } from '../../dist/vision/dataset.js';
+import { renderDatasetFrame } from '../../dist/tools/dataset.js';
 import { createDetector, DEFAULT_CONFIDENCE } from '../../dist/vision/detector.js';
-import { meanAveragePrecision, precisionRecall } from '../../dist/vision/evaluation.js';
+import { meanAveragePrecision, precisionRecall } from '../../dist/tools/evaluation.js';
 import { CANDIDATE_FLOOR, SecondStage, secondLook } from '../../dist/vision/second-stage.js';
 
 const { values: args } = parseArgs({

@@ -13,9 +13,9 @@
 import { mkdirSync, openSync, writeSync, closeSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SeededRng } from '../../dist/sim/rng.js';
+import { SeededRng } from '../../dist/core/rng.js';
 import { cropPatch } from '../../dist/vision/crops.js';
-import { renderDatasetFrame } from '../../dist/vision/dataset.js';
+import { renderDatasetFrame } from '../../dist/tools/dataset.js';
 import { createDetector } from '../../dist/vision/detector.js';
 import { CANDIDATE_FLOOR, CROP_SPEC, candidateBlobs } from '../../dist/vision/second-stage.js';
 import { iou } from '../../dist/vision/types.js';

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Robot } from '../robot/robot.js';
 import { describeAllowed } from '../robot/parameters.js';
-import { round } from '../sim/geometry.js';
+import { round } from '../core/geometry.js';
 import type { AnyToolDeclaration } from './tool-declaration.js';
 import { statusView } from './tools/robot/views.js';
 

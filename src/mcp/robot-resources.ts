@@ -1,8 +1,8 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Robot, RobotTopic } from '../robot/robot.js';
-import { round } from '../sim/geometry.js';
-import { encodePng } from '../sim/camera/png.js';
+import { round } from '../core/geometry.js';
+import { encodePng } from '../core/png.js';
 import { parameterView } from './tools/robot/parameter-tools.js';
 import { detectionView, operationView, poseView, statusView } from './tools/robot/views.js';
 

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { answerBadParamsAsInvalidParams } from './invalid-params.js';
 import type { Robot } from '../robot/robot.js';
-import type { Rng } from '../sim/rng.js';
+import type { Rng } from '../core/rng.js';
 import { registerTools } from './server-builder.js';
 import { registerRobotPrompts } from './robot-prompts.js';
 import { registerRobotResources } from './robot-resources.js';

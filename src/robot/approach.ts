@@ -1,5 +1,5 @@
 import type { RobotBackend } from './backend.js';
-import type { Vec2 } from '../sim/geometry.js';
+import type { Vec2 } from '../core/geometry.js';
 
 export interface ApproachPose {
   /** Where the base should stand. */

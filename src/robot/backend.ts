@@ -1,12 +1,11 @@
-import type { Clock } from '../sim/clock.js';
-import type { Vec2, Pose } from '../sim/geometry.js';
-import type { StaticMap } from '../sim/world.js';
-import type { CameraFrame } from '../sim/camera-frame.js';
+import type { Clock } from '../core/clock.js';
+import type { Vec2, Pose } from '../core/geometry.js';
+import type { StaticMap } from '../core/map.js';
+import type { CameraFrame } from '../core/camera-frame.js';
 
-/** Goals and their progress, in the simulator's own vocabulary (the robot may import the
- *  simulator's types; the simulator may not import the robot's). */
-export type { ActivityStatus, GripperState, MotionGoal, MotionLimits, MotionState, PathPlan } from '../sim/motion-types.js';
-import type { GripperState, MotionGoal, MotionState, PathPlan } from '../sim/motion-types.js';
+/** Goals and their progress, in the core's vocabulary shared by every backend. */
+export type { ActivityStatus, GripperState, MotionGoal, MotionLimits, MotionState, PathPlan } from '../core/motion-types.js';
+import type { GripperState, MotionGoal, MotionState, PathPlan } from '../core/motion-types.js';
 
 export interface BackendState {
   pose: Pose;

@@ -1,4 +1,4 @@
-import type { CameraFrame } from '../sim/camera-frame.js';
+import type { CameraFrame } from '../core/camera-frame.js';
 
 /** A remembered object: tracker id (e.g. "red_cube#1"), label, colour, shape, confidence,
  *  estimated world position and when it was last seen (robot time). */

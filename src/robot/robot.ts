@@ -1,6 +1,6 @@
 import type { RobotBackend, MotionGoal } from './backend.js';
-import type { CameraFrame } from '../sim/camera-frame.js';
-import { normalizeAngle, rectContains, round, type Vec2 } from '../sim/geometry.js';
+import type { CameraFrame } from '../core/camera-frame.js';
+import { normalizeAngle, rectContains, round, type Vec2 } from '../core/geometry.js';
 import { EventLog, type RobotEventKind } from './event-log.js';
 import { OperationTracker, isFinished, type Operation, type OperationKind } from './operations.js';
 import { ParameterStore, type ConflictPolicy, type ParameterValue } from './parameters.js';

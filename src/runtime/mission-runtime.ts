@@ -7,8 +7,8 @@ import type { ServerConfig } from '../config/config-file.js';
 import { McpHub, type ServerStatusChange } from '../mcp/client/hub.js';
 import { createRobotMcpServer } from '../mcp/robot-server.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
-import { createSimulatedRobot, type SimulatedRobot, type SimulatedRobotOptions } from '../robot/simulated-robot.js';
-import { round } from '../sim/geometry.js';
+import { createSimulatedRobot, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
+import { round } from '../core/geometry.js';
 import type { Scenario } from '../sim/scenario.js';
 import { reportWorld, type WorldReport } from './world-report.js';
 

@@ -1,5 +1,5 @@
-import { round } from '../sim/geometry.js';
-import type { SimulatedRobot } from '../robot/simulated-robot.js';
+import { round } from '../core/geometry.js';
+import type { SimulatedRobot } from './simulated-robot.js';
 
 /**
  * The final ground truth of a mission, for evaluation only (tests, benches, the --json report).

@@ -1,5 +1,6 @@
-import type { Rect, Vec2 } from './geometry.js';
-import type { StaticMap, WorldObject } from './world.js';
+import type { Rect, Vec2 } from '../core/geometry.js';
+import type { WorldObject } from './world.js';
+import { type StaticMap } from '../core/map.js';
 
 /**
  * Exact clearance queries against everything a robot can bump into: the room walls, obstacle

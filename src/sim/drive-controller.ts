@@ -1,5 +1,5 @@
-import type { Vec2 } from './geometry.js';
-import { normalizeAngle } from './geometry.js';
+import type { Vec2 } from '../core/geometry.js';
+import { normalizeAngle } from '../core/geometry.js';
 
 /**
  * Controllers for the differential-drive base. Each physics step they read the base's pose and

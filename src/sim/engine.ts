@@ -1,9 +1,9 @@
-import type { Vec2 } from './geometry.js';
-import { normalizeAngle, round } from './geometry.js';
-import { VirtualClock } from './clock.js';
+import type { Vec2 } from '../core/geometry.js';
+import { normalizeAngle, round } from '../core/geometry.js';
+import { VirtualClock } from '../core/clock.js';
 import type { World } from './world.js';
 import { PHYSICS_DT } from './robot-config.js';
-import type { GripperState, MotionGoal, MotionState, PathPlan } from './motion-types.js';
+import type { GripperState, MotionGoal, MotionState, PathPlan } from '../core/motion-types.js';
 import { PathPlanner } from './path-planner.js';
 import { InPlaceRotation, PathFollower, type DriveCommand, type DriveLimits, type MotionController } from './drive-controller.js';
 import { clearanceAt, describeSurface, nearestSurface } from './collision.js';

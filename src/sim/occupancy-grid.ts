@@ -1,5 +1,6 @@
-import type { Rect } from './geometry.js';
-import type { StaticMap, WorldObject } from './world.js';
+import type { Rect } from '../core/geometry.js';
+import type { WorldObject } from './world.js';
+import { type StaticMap } from '../core/map.js';
 import { footprintRadius, objectDistance } from './collision.js';
 
 /** Cell size of the planning grid, metres. */

@@ -1,7 +1,8 @@
-import type { Vec2 } from './geometry.js';
-import { round } from './geometry.js';
-import type { StaticMap, WorldObject } from './world.js';
-import type { PathPlan } from './motion-types.js';
+import type { Vec2 } from '../core/geometry.js';
+import { round } from '../core/geometry.js';
+import type { WorldObject } from './world.js';
+import { type StaticMap } from '../core/map.js';
+import type { PathPlan } from '../core/motion-types.js';
 import { OccupancyGrid, GRID_RESOLUTION, INFLATION_MARGIN } from './occupancy-grid.js';
 import { clearanceAt, describeSurface, nearestSurface, segmentClearance } from './collision.js';
 import { MinHeap } from './min-heap.js';

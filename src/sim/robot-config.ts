@@ -1,22 +1,9 @@
+import type { CameraConfig } from '../core/camera-frame.js';
 /**
  * The simulated robot's build: body, drive limits, gripper envelope, camera mount and battery
  * model. Hard physical limits live here; the tunable limits (max speeds, tolerances) are robot
  * parameters and are clamped to these.
  */
-export interface CameraConfig {
-  /** Lens height above the floor, metres. */
-  height: number;
-  /** Distance of the lens ahead of the base centre, metres. */
-  forward: number;
-  /** Downward tilt, degrees (positive looks down). */
-  pitchDeg: number;
-  /** Horizontal field of view, degrees. */
-  hfovDeg: number;
-  /** Image size in pixels. */
-  width: number;
-  heightPx: number;
-}
-
 export interface RobotConfig {
   /** Radius of the round base, metres. */
   radius: number;

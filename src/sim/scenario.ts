@@ -2,6 +2,7 @@ import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { OBJECT_COLORS, OBJECT_SHAPES } from '../core/objects.js';
 
 /**
  * Scenario files: the room, its obstacles, zones and objects, and where the robot starts.
@@ -9,10 +10,6 @@ import { z } from 'zod';
  * with the path of the offending field instead of failing somewhere inside the simulator.
  */
 
-export const OBJECT_COLORS = ['red', 'green', 'blue', 'yellow'] as const;
-export const OBJECT_SHAPES = ['cube', 'ball', 'cylinder'] as const;
-export type ObjectColor = (typeof OBJECT_COLORS)[number];
-export type ObjectShape = (typeof OBJECT_SHAPES)[number];
 
 const finite = z.number().finite();
 const positive = finite.positive();

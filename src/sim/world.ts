@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Pose, Rect, Vec2 } from './geometry.js';
-import { rectContains, round } from './geometry.js';
-import type { ObjectColor, ObjectShape, Scenario } from './scenario.js';
+import type { Pose, Rect, Vec2 } from '../core/geometry.js';
+import type { StaticMap, Zone } from '../core/map.js';
+import { rectContains, round } from '../core/geometry.js';
+import type { Scenario } from './scenario.js';
+import { type ObjectColor, type ObjectShape } from '../core/objects.js';
 import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from './robot-config.js';
 
 /** An object in the world — ground truth, which only the simulator and evaluation read. */
@@ -16,17 +18,6 @@ export interface WorldObject {
   heldBy: 'robot' | null;
 }
 
-export interface Obstacle extends Rect {
-  id: string;
-  height: number;
-  color: string;
-}
-
-export interface Zone extends Rect {
-  name: string;
-  color: string;
-}
-
 export interface RobotBody extends Pose {
   /** Commanded-and-achieved velocities after acceleration limits. */
   linear: number;
@@ -37,14 +28,6 @@ export interface RobotBody extends Pose {
   holding: string | null;
   /** Total distance driven, metres (telemetry). */
   odometer: number;
-}
-
-/** The static map: what a robot may know without looking (room, obstacles, zones). */
-export interface StaticMap {
-  width: number;
-  depth: number;
-  obstacles: Obstacle[];
-  zones: Zone[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Box, useStdout } from 'ink';
 import { useMemo } from 'react';
 import type { Detection } from '../robot/perception.js';
-import type { CameraFrame } from '../sim/camera-frame.js';
+import type { CameraFrame } from '../core/camera-frame.js';
 import type { ColorDepth } from './ansi.js';
 import type { FrameBox } from './camera-raster.js';
 import { CONFIRMATION_ROWS, ConfirmationDialog } from './components/confirmation-dialog.js';

@@ -1,5 +1,5 @@
-import type { StaticMap } from '../sim/world.js';
-import type { Vec2 } from '../sim/geometry.js';
+import { type StaticMap } from '../core/map.js';
+import type { Vec2 } from '../core/geometry.js';
 import { hexToRgb, type ColorDepth, type Rgb } from './ansi.js';
 import { CellGrid } from './cell-grid.js';
 import type { MapObject } from './robot-view.js';

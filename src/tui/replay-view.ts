@@ -1,5 +1,6 @@
 import type { Scenario } from '../sim/scenario.js';
-import { World, type StaticMap } from '../sim/world.js';
+import { World } from '../sim/world.js';
+import { type StaticMap } from '../core/map.js';
 import type { RobotView } from './robot-view.js';
 import type { ToolEntry, TranscriptState } from './transcript.js';
 

@@ -1,6 +1,6 @@
 import type { SeenObject } from '../robot/perception.js';
 import type { Robot } from '../robot/robot.js';
-import type { Vec2 } from '../sim/geometry.js';
+import type { Vec2 } from '../core/geometry.js';
 
 /** An object on the map: where the robot believes it is, from its own detections. */
 export type MapObject = Pick<SeenObject, 'id' | 'label' | 'color' | 'shape' | 'x' | 'y'>;

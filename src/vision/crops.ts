@@ -1,4 +1,5 @@
-import type { Box, RgbImage } from './types.js';
+import type { Box } from './types.js';
+import { type RgbImage } from '../core/camera-frame.js';
 
 /**
  * Square patches around candidate boxes, the input of the second-stage classifier. One function

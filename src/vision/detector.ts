@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
-import type { CameraFrame } from '../sim/camera-frame.js';
+import type { CameraFrame } from '../core/camera-frame.js';
 import { decodeCenterNet } from './decode-centernet.js';
 import { decodeYolo, yoloLayout } from './decode-yolo.js';
 import { DetectorError } from './detector-error.js';
@@ -11,7 +11,8 @@ import { besideModel, defaultModelPath, displayPath, metadataPathFor } from './m
 import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
 import { Preprocessor, type InputSpec, type Letterbox } from './preprocess.js';
 import { CANDIDATE_FLOOR, SecondStage, secondLook } from './second-stage.js';
-import { thresholdsFor, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
+import { thresholdsFor, type ConfidenceSpec, type Detection2D, type DetectTiming } from './types.js';
+import { type RgbImage } from '../core/camera-frame.js';
 
 /**
  * The object detector: an ONNX model run by onnxruntime-node, with pre-processing, decoding and

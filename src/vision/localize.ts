@@ -1,5 +1,5 @@
-import { normalizeAngle, type Pose } from '../sim/geometry.js';
-import { cameraModel, pixelRay, pixelToPlane, type CameraModel, type CameraRig } from '../sim/camera/model.js';
+import { normalizeAngle, type Pose } from '../core/geometry.js';
+import { cameraModel, pixelRay, pixelToPlane, type CameraModel, type CameraRig } from '../core/camera-model.js';
 import { projectObjectBox, type ObjectShapeKind } from './object-geometry.js';
 import { splitLabel, type Box } from './types.js';
 

@@ -1,5 +1,5 @@
-import { projectPoint, type CameraModel, type Vec3 } from '../sim/camera/model.js';
-import { objectHeight } from '../sim/camera/scene.js';
+import { projectPoint, type CameraModel, type Vec3 } from '../core/camera-model.js';
+import { objectHeight } from '../core/objects.js';
 import type { Box } from './types.js';
 
 /**

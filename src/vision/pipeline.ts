@@ -1,9 +1,10 @@
-import type { CameraFrame } from '../sim/camera-frame.js';
-import { round, type Vec2 } from '../sim/geometry.js';
+import type { CameraFrame } from '../core/camera-frame.js';
+import { round, type Vec2 } from '../core/geometry.js';
 import { cutEdges, localizeDetection, type LocalizeOptions } from './localize.js';
 import { suppressLookAlikes } from './nms.js';
 import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracker.js';
-import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming, type RgbImage } from './types.js';
+import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming } from './types.js';
+import { type RgbImage } from '../core/camera-frame.js';
 
 /**
  * Frame → detector (with its second stage) → one box per blob (suppressLookAlikes) →

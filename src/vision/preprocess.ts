@@ -1,4 +1,4 @@
-import type { RgbImage } from './types.js';
+import { type RgbImage } from '../core/camera-frame.js';
 
 /**
  * Image → model input tensor, of one of two kinds:

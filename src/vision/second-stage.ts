@@ -8,7 +8,8 @@ import { displayPath, metadataPathFor } from './model-paths.js';
 import { byConfidence, nonMaxSuppression } from './nms.js';
 import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
 import { cutEdges } from './localize.js';
-import { iou, lookAlike, type Detection2D, type RgbImage } from './types.js';
+import { iou, lookAlike, type Detection2D } from './types.js';
+import { type RgbImage } from '../core/camera-frame.js';
 
 /**
  * The second stage of the project's detector. The detector's remaining errors are mostly shape

@@ -1,6 +1,6 @@
-import { projectPoint, cameraModel, type CameraRig } from '../sim/camera/model.js';
-import type { Pose } from '../sim/geometry.js';
-import { objectHeight } from '../sim/camera/scene.js';
+import { projectPoint, cameraModel, type CameraRig } from '../core/camera-model.js';
+import type { Pose } from '../core/geometry.js';
+import { objectHeight } from '../core/objects.js';
 import { lookAlike, splitLabel } from './types.js';
 
 /**

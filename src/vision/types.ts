@@ -1,11 +1,5 @@
 /** Shared vision types: images, boxes and detections in image pixels. */
 
-/** Packed RGB image, 8 bits per channel, row-major, top row first. */
-export interface RgbImage {
-  width: number;
-  height: number;
-  rgb: Uint8Array;
-}
 
 /** Axis-aligned box in continuous pixel coordinates (pixel i spans [i, i+1)). */
 export interface Box {

@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { registerTools } from '../../src/mcp/server-builder.js';
 import { utilityTools, type UtilityContext } from '../../src/mcp/tools/utility/index.js';
-import { SeededRng } from '../../src/sim/rng.js';
+import { SeededRng } from '../../src/core/rng.js';
 
 /** 2023-11-14T22:13:20.123Z */
 export const FIXED_EPOCH_MS = 1_700_000_000_123;

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema, LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createRobotMcpServer } from '../../src/mcp/robot-server.js';
 import { connectInProcess } from '../../src/mcp/transports/in-process.js';
-import { createSimulatedRobot, type SimulatedRobot } from '../../src/robot/simulated-robot.js';
+import { createSimulatedRobot, type SimulatedRobot } from '../../src/runtime/simulated-robot.js';
 import { sharedDetector } from '../helpers/shared-detector.js';
 
 let closers: Array<() => Promise<void>> = [];

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readToolMeta } from '../../src/mcp/server-builder.js';
 import { parseDiceNotation } from '../../src/mcp/tools/utility/roll-dice.js';
 import { connectInProcess, type InProcessConnection } from '../../src/mcp/transports/in-process.js';
-import { SeededRng } from '../../src/sim/rng.js';
+import { SeededRng } from '../../src/core/rng.js';
 import { FIXED_EPOCH_MS, firstText, utilityContext, utilityServer } from './helpers.js';
 
 let connection: InProcessConnection | undefined;

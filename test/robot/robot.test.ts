@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Robot } from '../../src/robot/robot.js';
 import { RobotCommandError } from '../../src/robot/robot-errors.js';
-import { createSimulation } from '../../src/robot/sim-backend.js';
+import { createSimulation } from '../../src/sim/sim-backend.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 
 function makeRobot(scenario = 'warehouse', seed = 1) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulation, SimulatorBackend } from '../../src/robot/sim-backend.js';
+import { createSimulation, SimulatorBackend } from '../../src/sim/sim-backend.js';
 import type { RobotBackend } from '../../src/robot/backend.js';
 import { RealtimeRunner, VirtualRunner } from '../../src/sim/runner.js';
 import { loadScenario } from '../../src/sim/scenario.js';
-import type { CameraFrame } from '../../src/sim/camera-frame.js';
+import type { CameraFrame } from '../../src/core/camera-frame.js';
 
 const limits = { maxLinear: 1, maxAngular: 2.5, tolerance: 0.05 };
 

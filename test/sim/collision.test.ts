@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearanceAt, objectDistance, segmentClearance } from '../../src/sim/collision.js';
-import { SeededRng } from '../../src/sim/rng.js';
+import { SeededRng } from '../../src/core/rng.js';
 import { World } from '../../src/sim/world.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../../src/robot/sim-backend.js';
+import { createSimulation } from '../../src/sim/sim-backend.js';
 import { FULL_SPEED } from './sim-fixtures.js';
 
 /** A fixed mission: drive, grasp, carry, release, turn, with sleeps of uneven lengths. */

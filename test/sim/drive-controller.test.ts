@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAngle } from '../../src/sim/geometry.js';
+import { normalizeAngle } from '../../src/core/geometry.js';
 import { DEFAULT_ROBOT_CONFIG, PHYSICS_DT } from '../../src/sim/robot-config.js';
 import { FULL_SPEED, makeEngine, runMotion } from './sim-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../src/sim/rng.js';
-import { normalizeAngle } from '../../src/sim/geometry.js';
+import { SeededRng } from '../../src/core/rng.js';
+import { normalizeAngle } from '../../src/core/geometry.js';
 import { FULL_SPEED, makeEngine, runMotion } from './sim-fixtures.js';
 
 describe('navigation', () => {

@@ -4,7 +4,7 @@ import { OccupancyGrid, INFLATION_MARGIN } from '../../src/sim/occupancy-grid.js
 import { clearanceAt, segmentClearance } from '../../src/sim/collision.js';
 import { World } from '../../src/sim/world.js';
 import { loadScenario } from '../../src/sim/scenario.js';
-import type { Vec2 } from '../../src/sim/geometry.js';
+import type { Vec2 } from '../../src/core/geometry.js';
 import { penScenario } from './sim-fixtures.js';
 
 function planner(world: World): PathPlanner {

@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import { createSimulatedRobot } from '../../src/robot/simulated-robot.js';
+import { createSimulatedRobot } from '../../src/runtime/simulated-robot.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { World } from '../../src/sim/world.js';
 import { stripAnsi } from '../../src/tui/ansi.js';

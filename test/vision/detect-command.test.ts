@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDetect, type DetectCommandOptions } from '../../src/cli/commands/detect.js';
 import { UserError, type CliIo } from '../../src/cli/io.js';
-import { decodePng, encodePng } from '../../src/sim/camera/png.js';
+import { decodePng, encodePng } from '../../src/core/png.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const FIX = join(import.meta.dirname, 'fixtures');

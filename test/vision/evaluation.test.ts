@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averagePrecision, meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from '../../src/vision/evaluation.js';
+import { averagePrecision, meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from '../../src/tools/evaluation.js';
 
 const box = (x: number, y = 0, s = 10) => ({ x1: x, y1: y, x2: x + s, y2: y + s });
 const truth = (frame: number, clsIndex: number, x: number, difficult = false): EvalTruth => ({ frame, clsIndex, box: box(x), difficult });

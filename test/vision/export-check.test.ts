@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderDatasetFrame } from '../../src/vision/dataset.js';
+import { renderDatasetFrame } from '../../src/tools/dataset.js';
 import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';
 import { openSession } from '../../src/vision/onnx-session.js';
 import { SecondStage } from '../../src/vision/second-stage.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cameraModel } from '../../src/sim/camera/model.js';
+import { cameraModel } from '../../src/core/camera-model.js';
 import { labelFrame, renderWorld } from '../../src/sim/camera/index.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../src/sim/robot-config.js';
-import { SeededRng } from '../../src/sim/rng.js';
+import { SeededRng } from '../../src/core/rng.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { World } from '../../src/sim/world.js';
 import { localizeDetection } from '../../src/vision/localize.js';

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DETECTION_CLASSES, labelFrame, renderWorld } from '../../src/sim/camera/index.js';
-import { SeededRng } from '../../src/sim/rng.js';
-import { loadScenario, OBJECT_COLORS, OBJECT_SHAPES, parseScenario } from '../../src/sim/scenario.js';
+import { SeededRng } from '../../src/core/rng.js';
+import { loadScenario, parseScenario } from '../../src/sim/scenario.js';
+import { OBJECT_COLORS, OBJECT_SHAPES } from '../../src/core/objects.js';
 import { World } from '../../src/sim/world.js';
 import { createDetector } from '../../src/vision/detector.js';
 import { defaultModelPath } from '../../src/vision/model-paths.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cameraModel } from '../../src/sim/camera/model.js';
-import type { CameraFrame } from '../../src/sim/camera-frame.js';
-import type { Pose } from '../../src/sim/geometry.js';
+import { cameraModel } from '../../src/core/camera-model.js';
+import type { CameraFrame } from '../../src/core/camera-frame.js';
+import type { Pose } from '../../src/core/geometry.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../src/sim/robot-config.js';
 import { projectObjectBox, type ObjectShapeKind } from '../../src/vision/object-geometry.js';
 import { asPerception, VisionPipeline, type FrameDetector } from '../../src/vision/pipeline.js';

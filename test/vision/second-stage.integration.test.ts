@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderDatasetFrame } from '../../src/vision/dataset.js';
+import { renderDatasetFrame } from '../../src/tools/dataset.js';
 import { createDetector } from '../../src/vision/detector.js';
 import { DetectorError } from '../../src/vision/detector-error.js';
 import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderDatasetFrame } from '../../src/vision/dataset.js';
+import { renderDatasetFrame } from '../../src/tools/dataset.js';
 import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';
-import { benchFrames, formatVisionBench, type BenchFrame, frameStream, framesSeenByModel, framesUsedBy, runVisionBench } from '../../src/vision/vision-bench.js';
+import { benchFrames, formatVisionBench, type BenchFrame, frameStream, framesSeenByModel, framesUsedBy, runVisionBench } from '../../src/tools/vision-bench.js';
 import { committedSecondStagePath } from '../helpers/second-stage-path.js';
 
 const model = join(import.meta.dirname, 'fixtures', 'centernet-fixture.onnx');

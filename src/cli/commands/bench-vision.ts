@@ -1,5 +1,5 @@
 import { DetectorError } from '../../vision/detector-error.js';
-import { BENCH_SOURCES, formatVisionBench, runVisionBench, type BenchSource } from '../../vision/vision-bench.js';
+import { BENCH_SOURCES, formatVisionBench, runVisionBench, type BenchSource } from '../../tools/vision-bench.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 export interface BenchVisionOptions {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { exportDataset } from '../../vision/dataset.js';
+import { exportDataset } from '../../tools/dataset.js';
 import { UserError, writeLine, type CliIo } from '../io.js';
 
 /**

@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { decodePng, encodePng, labelFrame, renderWorld } from '../../sim/camera/index.js';
-import type { CameraFrame } from '../../sim/camera-frame.js';
-import { normalizeAngle, round, type Pose } from '../../sim/geometry.js';
+import { labelFrame, renderWorld } from '../../sim/camera/index.js';
+import { decodePng, encodePng } from '../../core/png.js';
+import type { CameraFrame } from '../../core/camera-frame.js';
+import { normalizeAngle, round, type Pose } from '../../core/geometry.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../sim/robot-config.js';
-import { SeededRng } from '../../sim/rng.js';
+import { SeededRng } from '../../core/rng.js';
 import { loadScenario, ScenarioError } from '../../sim/scenario.js';
 import { World } from '../../sim/world.js';
 import { annotate } from '../../vision/annotate.js';
@@ -11,7 +12,8 @@ import { createDetector, DEFAULT_CONFIDENCE, type DetectorInfo } from '../../vis
 import { DetectorError } from '../../vision/detector-error.js';
 import { displayPath } from '../../vision/model-paths.js';
 import { VisionPipeline, type VisionDetection } from '../../vision/pipeline.js';
-import { iou, type Detection2D, type DetectTiming, type RgbImage } from '../../vision/types.js';
+import { iou, type Detection2D, type DetectTiming } from '../../vision/types.js';
+import { type RgbImage } from '../../core/camera-frame.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 export interface DetectCommandOptions {

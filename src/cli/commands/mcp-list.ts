@@ -56,7 +56,7 @@ export async function runMcpList(
 /** The robot server the agent embeds, on the default scenario: listed like any other server. */
 async function embeddedRobotClient(): Promise<Client> {
   const [{ createSimulatedRobot }, { createRobotMcpServer }, { connectInProcess }] = await Promise.all([
-    import('../../robot/simulated-robot.js'),
+    import('../../runtime/simulated-robot.js'),
     import('../../mcp/robot-server.js'),
     import('../../mcp/transports/in-process.js'),
   ]);

@@ -7,7 +7,7 @@ import { HostAllowList, OriginAllowList, isLoopbackHost } from '../../mcp/transp
 import { serveHttp } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
 import { resolveToken, TokenError } from '../../mcp/transports/token.js';
-import { createSimulatedRobot, type SimulatedRobot } from '../../robot/simulated-robot.js';
+import { createSimulatedRobot, type SimulatedRobot } from '../../runtime/simulated-robot.js';
 import { defaultModelPath } from '../../vision/model-paths.js';
 import { RealtimeRunner } from '../../sim/runner.js';
 import { loadScenario, ScenarioError, type Scenario } from '../../sim/scenario.js';

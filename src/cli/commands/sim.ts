@@ -1,8 +1,8 @@
 import { Robot } from '../../robot/robot.js';
 import { RobotCommandError } from '../../robot/robot-errors.js';
-import { createSimulation } from '../../robot/sim-backend.js';
+import { createSimulation } from '../../sim/sim-backend.js';
 import { loadScenario, ScenarioError } from '../../sim/scenario.js';
-import { round } from '../../sim/geometry.js';
+import { round } from '../../core/geometry.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 interface SimOptions {

@@ -1,5 +1,5 @@
-import { OBJECT_COLORS, OBJECT_SHAPES, type ObjectColor, type ObjectShape } from '../scenario.js';
-import { objectHeight } from './scene.js';
+import { OBJECT_COLORS, OBJECT_SHAPES, type ObjectColor, type ObjectShape } from '../../core/objects.js';
+import { objectHeight } from '../../core/objects.js';
 import type { RenderResult } from './render.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Rng } from '../rng.js';
+import type { Rng } from '../../core/rng.js';
 
 /**
  * Sensor noise: one 32-bit seed is drawn from the injected rng per frame, then a xorshift

@@ -1,12 +1,11 @@
-import type { Pose } from '../geometry.js';
-import type { Rng } from '../rng.js';
-import { DEFAULT_ROBOT_CONFIG, type CameraConfig } from '../robot-config.js';
-import { OBJECT_COLORS, OBJECT_SHAPES } from '../scenario.js';
-import type { CameraRig } from './model.js';
-import {
-  OBJECT_ALBEDO, normalize, objectHeight, objectSolid,
-  type FloorPatch, type Rgb, type Scene, type SceneObject, type Solid, type Surface, type SurfaceTexture,
-} from './scene.js';
+import type { Pose } from '../../core/geometry.js';
+import type { Rng } from '../../core/rng.js';
+import { DEFAULT_ROBOT_CONFIG } from '../robot-config.js';
+import { type CameraConfig } from '../../core/camera-frame.js';
+import { OBJECT_COLORS, OBJECT_SHAPES } from '../../core/objects.js';
+import type { CameraRig } from '../../core/camera-model.js';
+import { OBJECT_ALBEDO, normalize, objectSolid, type FloorPatch, type Rgb, type Scene, type SceneObject, type Solid, type Surface, type SurfaceTexture } from './scene.js';
+import { objectHeight } from '../../core/objects.js';
 
 /**
  * Domain randomization: random rooms for detector training. Each view is a room with random

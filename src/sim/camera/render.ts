@@ -1,10 +1,10 @@
-import type { CameraFrame } from '../camera-frame.js';
-import type { Pose } from '../geometry.js';
-import type { Rng } from '../rng.js';
+import type { CameraFrame } from '../../core/camera-frame.js';
+import type { Pose } from '../../core/geometry.js';
+import type { Rng } from '../../core/rng.js';
 import { DEFAULT_ROBOT_CONFIG } from '../robot-config.js';
 import type { World } from '../world.js';
 import { intersector } from './intersect.js';
-import { cameraModel, NEAR_PLANE_M, type CameraModel, type CameraRig } from './model.js';
+import { cameraModel, NEAR_PLANE_M, type CameraModel, type CameraRig } from '../../core/camera-model.js';
 import { quantizeWithNoise } from './noise.js';
 import { sceneFromWorld, type Scene, type Solid } from './scene.js';
 import { floorShadow, shadowCasters } from './shadow.js';

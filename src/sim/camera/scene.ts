@@ -1,6 +1,7 @@
-import type { ObjectColor, ObjectShape } from '../scenario.js';
+import { objectHeight } from '../../core/objects.js';
+import { type ObjectColor, type ObjectShape } from '../../core/objects.js';
 import type { World, WorldObject } from '../world.js';
-import type { Vec3 } from './model.js';
+import type { Vec3 } from '../../core/camera-model.js';
 
 /**
  * What the camera renders: a room box, floor patches, solids and lighting. Scenario worlds and
@@ -88,10 +89,6 @@ export function hexToRgb(hex: string): Rgb {
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
-/** Height of an object's top above the floor: cube edge, ball diameter, 1.4 × cylinder diameter. */
-export function objectHeight(shape: ObjectShape, size: number): number {
-  return shape === 'cylinder' ? 1.4 * size : size;
-}
 
 /** The solid that draws an object of the given shape. */
 export function objectSolid(

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import type { StaticMap } from '../../sim/world.js';
+import { type StaticMap } from '../../core/map.js';
 import type { ColorDepth } from '../ansi.js';
 import { mapSize, rasterizeMap, type MapScene } from '../map-raster.js';
 import { MapLegend } from './map-legend.js';

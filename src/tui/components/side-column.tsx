@@ -1,6 +1,6 @@
 import { Box } from 'ink';
-import type { CameraFrame } from '../../sim/camera-frame.js';
-import type { StaticMap } from '../../sim/world.js';
+import type { CameraFrame } from '../../core/camera-frame.js';
+import { type StaticMap } from '../../core/map.js';
 import type { ColorDepth } from '../ansi.js';
 import type { FrameBox } from '../camera-raster.js';
 import type { Layout } from '../layout.js';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReplayHeader } from '../../replay/replay-format.js';
 import { readReplay } from '../../replay/replay-reader.js';
 import { parseScenario } from '../../sim/scenario.js';
-import type { StaticMap } from '../../sim/world.js';
+import { type StaticMap } from '../../core/map.js';
 import { dueUntil, replaySchedule, type ScheduledEvent } from '../replay-schedule.js';
 import { recordedWorld } from '../replay-view.js';
 import type { RobotView } from '../robot-view.js';

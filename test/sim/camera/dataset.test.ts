@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DETECTION_CLASSES, RENDERER_VERSION, decodePng } from '../../../src/sim/camera/index.js';
-import { exportDataset, datasetFrame, type DatasetLabelLine } from '../../../src/vision/dataset.js';
+import { DETECTION_CLASSES, RENDERER_VERSION } from '../../../src/sim/camera/index.js';
+import { decodePng } from '../../../src/core/png.js';
+import { exportDataset, datasetFrame, type DatasetLabelLine } from '../../../src/tools/dataset.js';
 
 const dirs: string[] = [];
 function tmp(): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../src/sim/rng.js';
+import { SeededRng } from '../../../src/core/rng.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../../src/sim/robot-config.js';
-import { DETECTION_CLASSES, classIndex, labelFrame, projectToImage, renderWorld } from '../../../src/sim/camera/index.js';
+import { DETECTION_CLASSES, classIndex, labelFrame, renderWorld } from '../../../src/sim/camera/index.js';
+import { projectToImage } from '../../../src/core/camera-model.js';
 import { roomWorld, START_POSE } from './fixtures.js';
 
 const camera = DEFAULT_ROBOT_CONFIG.camera;

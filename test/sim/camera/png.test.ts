@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { SeededRng } from '../../../src/sim/rng.js';
-import { decodePng, encodePng, renderFrame } from '../../../src/sim/camera/index.js';
+import { SeededRng } from '../../../src/core/rng.js';
+import { renderFrame } from '../../../src/sim/camera/index.js';
+import { decodePng, encodePng } from '../../../src/core/png.js';
 import { roomWorld, START_POSE } from './fixtures.js';
 
 describe('PNG encoding', () => {

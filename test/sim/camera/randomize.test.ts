@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../src/sim/rng.js';
+import { SeededRng } from '../../../src/core/rng.js';
 import { OBJECT_ALBEDO, labelFrame, renderScene } from '../../../src/sim/camera/index.js';
 import { randomView } from '../../../src/sim/camera/randomize.js';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../src/sim/rng.js';
+import { SeededRng } from '../../../src/core/rng.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../../src/sim/robot-config.js';
 import { loadScenario } from '../../../src/sim/scenario.js';
 import { World } from '../../../src/sim/world.js';
-import { projectToImage, renderFrame, renderWorld, pixelToPlane, cameraModel } from '../../../src/sim/camera/index.js';
+import { renderFrame, renderWorld } from '../../../src/sim/camera/index.js';
+import { projectToImage, pixelToPlane, cameraModel } from '../../../src/core/camera-model.js';
 import { meanColor, roomWorld, START_POSE } from './fixtures.js';
 
 const camera = DEFAULT_ROBOT_CONFIG.camera;

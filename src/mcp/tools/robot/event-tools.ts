@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_KINDS } from '../../../robot/event-log.js';
-import { round } from '../../../sim/geometry.js';
+import { round } from '../../../core/geometry.js';
 import { defineTool } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rectContains, rectCenter, round } from '../../../sim/geometry.js';
+import { rectContains, rectCenter, round } from '../../../core/geometry.js';
 import { defineTool } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { unknownObjectError } from './unknown-object.js';

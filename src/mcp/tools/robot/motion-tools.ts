@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { degToRad, rectCenter, round } from '../../../sim/geometry.js';
+import { degToRad, rectCenter, round } from '../../../core/geometry.js';
 import { planApproach } from '../../../robot/approach.js';
 import { matchesLabel } from '../../../robot/robot.js';
 import { defineTool } from '../../tool-declaration.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { encodePng } from '../../../sim/camera/png.js';
+import { encodePng } from '../../../core/png.js';
 import { defineTool } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, attemptAsync, detectionSchema, detectionView, isFailure, poseSchema, poseView, waitForOperation } from './views.js';
 import type { Detection } from '../../../robot/perception.js';
-import { round } from '../../../sim/geometry.js';
+import { round } from '../../../core/geometry.js';
 
 const define = defineTool<RobotToolContext>();
 const sensing = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false };

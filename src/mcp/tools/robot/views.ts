@@ -3,7 +3,7 @@ import type { Robot } from '../../../robot/robot.js';
 import type { Operation } from '../../../robot/operations.js';
 import type { Detection } from '../../../robot/perception.js';
 import { RobotCommandError } from '../../../robot/robot-errors.js';
-import { normalizeAngle, radToDeg, round } from '../../../sim/geometry.js';
+import { normalizeAngle, radToDeg, round } from '../../../core/geometry.js';
 import type { ToolCallExtra, ToolFailure } from '../../tool-declaration.js';
 
 /** Output schemas and the functions that fill them, shared by the robot tools and resources. */

@@ -1,4 +1,4 @@
-import type { Rng } from '../../../sim/rng.js';
+import type { Rng } from '../../../core/rng.js';
 
 /** What the utility tools need from the world: an injected wall clock and random source, so a
  *  recorded mission replays byte-identically. The robot tools' context extends this. */

@@ -1,11 +1,11 @@
 import { renderFrame } from '../sim/camera/render.js';
 import { obstaclesBlock } from '../sim/collision.js';
 import type { Scenario } from '../sim/scenario.js';
-import type { Rng } from '../sim/rng.js';
+import type { Rng } from '../core/rng.js';
 import { createDetector, type CreateDetectorOptions, type ObjectDetector } from '../vision/detector.js';
 import { VisionPipeline, asPerception } from '../vision/pipeline.js';
-import { Robot } from './robot.js';
-import { createSimulation, type Simulation } from './sim-backend.js';
+import { Robot } from '../robot/robot.js';
+import { createSimulation, type Simulation } from '../sim/sim-backend.js';
 
 export interface SimulatedRobotOptions {
   scenario: Scenario | string;

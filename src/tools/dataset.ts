@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SeededRng } from '../sim/rng.js';
+import { SeededRng } from '../core/rng.js';
 import { renderScene, RENDERER_VERSION } from '../sim/camera/render.js';
 import { randomView, type RandomView } from '../sim/camera/randomize.js';
 import { labelFrame, DETECTION_CLASSES, type GroundTruthBox } from '../sim/camera/labels.js';
-import type { CameraFrame } from '../sim/camera-frame.js';
-import { encodePng } from '../sim/camera/png.js';
-import { round } from '../sim/geometry.js';
+import type { CameraFrame } from '../core/camera-frame.js';
+import { encodePng } from '../core/png.js';
+import { round } from '../core/geometry.js';
 
 /**
  * Detector training/evaluation data from the project's own renderer: domain-randomized rooms,

@@ -1,8 +1,8 @@
 import type { Vec2 } from './geometry.js';
 
 /**
- * Goals and their progress: the simulator's vocabulary, which the robot layer's `RobotBackend`
- * interface re-exports (dependencies point down: robot imports sim, never the reverse).
+ * Goals and their progress: what the robot core asks of a backend and reads back. Core types,
+ * so the robot layer and every backend (the simulator, a real robot) share them.
  */
 export interface MotionLimits {
   maxLinear: number;

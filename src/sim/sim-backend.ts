@@ -1,15 +1,15 @@
-import type { BackendState, GripperState, MotionGoal, MotionState, PathPlan, RobotBackend } from './backend.js';
-import type { Pose, Vec2 } from '../sim/geometry.js';
-import type { StaticMap } from '../sim/world.js';
-import { World } from '../sim/world.js';
-import type { CameraFrame } from '../sim/camera-frame.js';
-import type { VirtualClock } from '../sim/clock.js';
-import { SeededRng, type Rng } from '../sim/rng.js';
-import { loadScenario, type Scenario } from '../sim/scenario.js';
-import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from '../sim/robot-config.js';
-import { SimEngine } from '../sim/engine.js';
-import { RealtimeRunner, VirtualRunner, type RealtimeRunnerOptions, type SimRunner } from '../sim/runner.js';
-import { estimateTripDrain } from '../sim/battery.js';
+import type { BackendState, GripperState, MotionGoal, MotionState, PathPlan, RobotBackend } from '../robot/backend.js';
+import type { Pose, Vec2 } from '../core/geometry.js';
+import { type StaticMap } from '../core/map.js';
+import { World } from './world.js';
+import type { CameraFrame } from '../core/camera-frame.js';
+import type { VirtualClock } from '../core/clock.js';
+import { SeededRng, type Rng } from '../core/rng.js';
+import { loadScenario, type Scenario } from './scenario.js';
+import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from './robot-config.js';
+import { SimEngine } from './engine.js';
+import { RealtimeRunner, VirtualRunner, type RealtimeRunnerOptions, type SimRunner } from './runner.js';
+import { estimateTripDrain } from './battery.js';
 
 /** Draws what the robot's camera sees; supplied by the camera renderer (src/sim/camera). */
 export type FrameRenderer = (world: World, pose: Pose, time: number) => CameraFrame;

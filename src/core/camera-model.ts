@@ -1,6 +1,6 @@
-import type { Pose } from '../geometry.js';
-import { degToRad } from '../geometry.js';
-import type { CameraConfig } from '../robot-config.js';
+import type { Pose } from './geometry.js';
+import { degToRad } from './geometry.js';
+import { type CameraConfig } from './camera-frame.js';
 
 /**
  * The pinhole model of the robot's forward camera, shared by the renderer (pixel → ray), the

@@ -1,14 +1,7 @@
 import { PNG } from 'pngjs';
-import type { CameraFrame } from '../camera-frame.js';
+import type { CameraFrame, RgbImage } from './camera-frame.js';
 
 /** PNG encoding of camera frames (datasets, `detect --save`) and decoding of user images. */
-
-export interface RgbImage {
-  width: number;
-  height: number;
-  /** Packed RGB, row-major, top row first. */
-  rgb: Uint8Array;
-}
 
 /** Encodes packed RGB as an 8-bit RGB PNG. Deterministic: same pixels ⇒ same bytes. */
 export function encodePng(image: RgbImage | CameraFrame): Buffer {

@@ -1,17 +1,18 @@
 import { existsSync } from 'node:fs';
 import { labelFrame, renderWorld, type GroundTruthBox } from '../sim/camera/index.js';
-import type { CameraFrame } from '../sim/camera-frame.js';
-import { distanceToRect, round, type Pose } from '../sim/geometry.js';
-import { SeededRng, type Rng } from '../sim/rng.js';
-import { listScenarios, OBJECT_COLORS, OBJECT_SHAPES, type Scenario } from '../sim/scenario.js';
+import type { CameraFrame } from '../core/camera-frame.js';
+import { distanceToRect, round, type Pose } from '../core/geometry.js';
+import { SeededRng, type Rng } from '../core/rng.js';
+import { listScenarios, type Scenario } from '../sim/scenario.js';
+import { OBJECT_COLORS, OBJECT_SHAPES } from '../core/objects.js';
 import { World } from '../sim/world.js';
 import { renderDatasetFrame } from './dataset.js';
-import { createDetector, DEFAULT_CONFIDENCE } from './detector.js';
+import { createDetector, DEFAULT_CONFIDENCE } from '../vision/detector.js';
 import { meanAveragePrecision, precisionRecall, quantile, type EvalPrediction, type EvalTruth } from './evaluation.js';
-import { localizeDetection } from './localize.js';
-import { readMetadataJson } from './model-metadata.js';
-import { besideModel, defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
-import { loadOrt } from './onnx-session.js';
+import { localizeDetection } from '../vision/localize.js';
+import { readMetadataJson } from '../vision/model-metadata.js';
+import { besideModel, defaultModelPath, displayPath, metadataPathFor } from '../vision/model-paths.js';
+import { loadOrt } from '../vision/onnx-session.js';
 
 /**
  * The vision figures: detection quality (mAP@0.5, precision and recall at the default threshold),

@@ -1,4 +1,4 @@
-import { iou, type Box } from './types.js';
+import { iou, type Box } from '../vision/types.js';
 
 /**
  * Detection quality on labelled frames: VOC-style all-point average precision per class and its

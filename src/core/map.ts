@@ -1,0 +1,22 @@
+import type { Rect } from './geometry.js';
+
+/** The map a robot is given: room size, obstacles and named zones (a backend supplies it). */
+
+export interface Obstacle extends Rect {
+  id: string;
+  height: number;
+  color: string;
+}
+
+export interface Zone extends Rect {
+  name: string;
+  color: string;
+}
+
+/** The static map: what a robot may know without looking (room, obstacles, zones). */
+export interface StaticMap {
+  width: number;
+  depth: number;
+  obstacles: Obstacle[];
+  zones: Zone[];
+}

@@ -23,7 +23,10 @@ export function toToolResultBlock(toolUseId: string, result: CallToolResult): To
       content.push({ type: 'text' as const, text: `[${item.type} content omitted]` });
     }
   }
-  if (content.length === 0 && result.structuredContent) content.push({ type: 'text' as const, text: JSON.stringify(result.structuredContent) });
+  // A failure's code and details travel as JSON after its message, so a model (and the
+  // planner) can act on the code rather than the wording.
+  const failureData = result.isError && result.structuredContent;
+  if ((content.length === 0 || failureData) && result.structuredContent) content.push({ type: 'text' as const, text: JSON.stringify(result.structuredContent) });
   return { type: 'tool_result', tool_use_id: toolUseId, content: content as ToolResultBlockParam['content'], ...(result.isError ? { is_error: true } : {}) };
 }
 

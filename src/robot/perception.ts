@@ -2,8 +2,18 @@ import type { CameraFrame } from '../core/camera-frame.js';
 
 /** A remembered object: tracker id (e.g. "red_cube#1"), label, colour, shape, confidence,
  *  estimated world position and when it was last seen (robot time). */
-export type { SeenObjectView as SeenObject } from '../vision/pipeline.js';
-import type { SeenObjectView as SeenObject } from '../vision/pipeline.js';
+export interface SeenObject {
+  id: string;
+  label: string;
+  /** Parts of "<color>_<shape>" labels; for other labels colour is "" and shape the label. */
+  color: string;
+  shape: string;
+  confidence: number;
+  x: number;
+  y: number;
+  lastSeen: number;
+  timesSeen: number;
+}
 
 export interface Detection extends SeenObject {
   box: { x1: number; y1: number; x2: number; y2: number };

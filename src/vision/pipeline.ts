@@ -1,10 +1,10 @@
-import type { CameraFrame } from '../core/camera-frame.js';
+import type { CameraFrame, RgbImage } from '../core/camera-frame.js';
 import { round, type Vec2 } from '../core/geometry.js';
 import { cutEdges, localizeDetection, type LocalizeOptions } from './localize.js';
 import { suppressLookAlikes } from './nms.js';
 import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracker.js';
 import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming } from './types.js';
-import { type RgbImage } from '../core/camera-frame.js';
+import type { Perception, SeenObject } from '../robot/perception.js';
 
 /**
  * Frame → detector (with its second stage) → one box per blob (suppressLookAlikes) →
@@ -103,30 +103,12 @@ export class VisionPipeline {
   }
 }
 
-/** A remembered object in the shape the robot's `Perception` interface uses. */
-export interface SeenObjectView {
-  id: string;
-  label: string;
-  color: string;
-  shape: string;
-  confidence: number;
-  x: number;
-  y: number;
-  lastSeen: number;
-  timesSeen: number;
-}
-
 /**
- * Adapts a pipeline to the robot's `Perception` interface (src/robot/perception.ts) without this
- * layer importing the robot: `process` returns detections merged with their memory entries.
+ * Implements the robot's perception port (src/robot/perception.ts) with a pipeline: `process`
+ * returns detections merged with their memory entries.
  */
-export function asPerception(pipeline: VisionPipeline): {
-  process(frame: CameraFrame, opts: { confidence: number }): Promise<Array<SeenObjectView & { box: Box; rangeM: number }>>;
-  objects(): SeenObjectView[];
-  forget(id: string): void;
-  renamedTo(id: string): string | undefined;
-} {
-  const view = (t: TrackedObject): SeenObjectView => {
+export function asPerception(pipeline: VisionPipeline): Perception {
+  const view = (t: TrackedObject): SeenObject => {
     const parts = splitLabel(t.label);
     return {
       id: t.id,

@@ -1,8 +1,9 @@
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OBJECT_COLORS, OBJECT_SHAPES } from '../core/objects.js';
+import { readTextFile } from '../core/read-file.js';
 
 /**
  * Scenario files: the room, its obstacles, zones and objects, and where the robot starts.
@@ -126,12 +127,7 @@ export function loadScenario(nameOrPath: string, dir = builtInScenarioDir()): Sc
 }
 
 export function loadScenarioFile(file: string): Scenario {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new ScenarioError(`cannot read scenario file ${file}: no such file or not readable`);
-  }
+  const text = readTextFile(file, { what: 'scenario file', errorClass: ScenarioError });
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../core/read-file.js';
 import { DetectorError } from './detector-error.js';
 import { displayPath } from './model-paths.js';
 
@@ -38,11 +38,6 @@ export function parseLabels(text: string, source = 'labels file'): string[] {
 }
 
 export function loadLabelsFile(file: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new DetectorError(`labels file ${displayPath(file)} not found or not readable: check the --detector-labels path`);
-  }
+  const text = readTextFile(file, { what: 'labels file', shown: displayPath(file), hint: 'check the --detector-labels path', errorClass: DetectorError });
   return parseLabels(text, `labels file ${displayPath(file)}`);
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../core/read-file.js';
 import { z } from 'zod';
 import { DetectorError } from './detector-error.js';
 import { displayPath } from './model-paths.js';
@@ -65,12 +65,7 @@ export function loadDetectorMetadata(file: string): DetectorMetadata {
 
 /** A model's metadata file as JSON, or a one-line DetectorError saying what to do. */
 export function readMetadataJson(file: string, whenMissing = 'restore it from the checkout'): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new DetectorError(`${displayPath(file)} not found or not readable: ${whenMissing}`);
-  }
+  const text = readTextFile(file, { what: 'model metadata', shown: displayPath(file), hint: whenMissing, errorClass: DetectorError });
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -47,6 +47,6 @@ describe('scenario files', () => {
 
   it('explains unknown names and unreadable files', () => {
     expect(() => loadScenario('atlantis')).toThrow(/unknown scenario "atlantis"; built-in scenarios: .*warehouse/);
-    expect(() => loadScenario('/nonexistent/x.json')).toThrow(/cannot read scenario file/);
+    expect(() => loadScenario('/nonexistent/x.json')).toThrow(/^scenario file \/nonexistent\/x\.json not found$/);
   });
 });

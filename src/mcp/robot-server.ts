@@ -1,5 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { answerBadParamsAsInvalidParams } from './invalid-params.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { InvalidParamsReplies } from './invalid-params.js';
+import type { ConnectableServer } from './transports/connectable-server.js';
 import type { Robot } from '../robot/robot.js';
 import type { Rng } from '../core/rng.js';
 import { registerTools } from './server-builder.js';
@@ -18,14 +20,21 @@ export interface RobotServerOptions {
   onInternalError?: (tool: string, error: unknown) => void;
 }
 
+/** The robot server for one connection. Close it through this handle (not `server.close()`): it
+ *  also ends the server's subscriptions to the robot's events. */
+export interface RobotMcpServer extends ConnectableServer {
+  readonly server: McpServer;
+}
+
 /** Event kinds worth a notifications/message to the client. */
 const LOGGED_KINDS = new Set(['safety', 'operation', 'battery']);
 
 /**
  * The robot MCP server: the same server for the embedded agent (in-process) and for `serve`
- * (stdio, Streamable HTTP). Transport-agnostic: connect it to any SDK transport.
+ * (stdio, Streamable HTTP). Transport-agnostic: connect the handle to any transport; it puts
+ * InvalidParamsReplies in front of the SDK on each one.
  */
-export function createRobotMcpServer(opts: RobotServerOptions): McpServer {
+export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const server = new McpServer(
     { name: 'robot-agent', title: 'robot-agent robot', version: opts.version },
     {
@@ -37,7 +46,6 @@ export function createRobotMcpServer(opts: RobotServerOptions): McpServer {
   registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError });
   const stopWatching = registerRobotResources(server, opts.robot);
   registerRobotPrompts(server, opts.robot, robotTools);
-  answerBadParamsAsInvalidParams(server.server);
   const stopLogging = opts.robot.events.subscribe((e: RobotEvent) => {
     if (!LOGGED_KINDS.has(e.kind) || !server.isConnected()) return;
     const level = e.kind === 'safety' || /failed/.test(e.message) ? 'warning' : 'info';
@@ -46,11 +54,13 @@ export function createRobotMcpServer(opts: RobotServerOptions): McpServer {
       .sendLoggingMessage({ level, logger: `robot.${e.kind}`, data: { t: e.t, message: e.message } }, server.server.transport?.sessionId)
       .catch(() => undefined);
   });
-  const close = server.close.bind(server);
-  server.close = async () => {
-    stopWatching();
-    stopLogging();
-    await close();
+  return {
+    server,
+    connect: (transport: Transport) => server.connect(new InvalidParamsReplies(transport)),
+    async close() {
+      stopWatching();
+      stopLogging();
+      await server.close();
+    },
   };
-  return server;
 }

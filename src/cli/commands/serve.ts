@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { createRobotMcpServer } from '../../mcp/robot-server.js';
+import { createRobotMcpServer, type RobotMcpServer } from '../../mcp/robot-server.js';
 import { HostAllowList, OriginAllowList, isLoopbackHost } from '../../mcp/transports/http-guards.js';
 import { serveHttp } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
@@ -157,7 +156,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close())) };
 }
 
-function robotServer(sr: SimulatedRobot, log: (line: string) => void): McpServer {
+function robotServer(sr: SimulatedRobot, log: (line: string) => void): RobotMcpServer {
   return createRobotMcpServer({
     robot: sr.robot,
     wallClock: Date.now,

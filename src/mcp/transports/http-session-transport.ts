@@ -19,6 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { headerValue as header, sendJsonRpcError as replyError } from './http-io.js';
 
 export interface HttpSessionTransportOptions {
   sessionIdGenerator: () => string;
@@ -246,17 +247,6 @@ export class HttpSessionTransport implements Transport {
 
 function writeEvent(res: ServerResponse, message: JSONRPCMessage): void {
   if (!res.writableEnded && !res.destroyed) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-}
-
-function replyError(res: ServerResponse, status: number, code: number, message: string): void {
-  const text = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
-  if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function isAnswer(message: JSONRPCMessage): boolean {

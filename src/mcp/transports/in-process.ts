@@ -1,11 +1,11 @@
 /**
- * The embedded server: an SDK Client connected to an McpServer in the same process through
+ * The embedded server: an SDK Client connected to a server in the same process through
  * InMemoryTransport's linked pair (no serialization to bytes, same protocol as stdio/HTTP).
  */
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { ConnectableServer } from './connectable-server.js';
 
 export interface InProcessConnection {
   client: Client;
@@ -14,7 +14,7 @@ export interface InProcessConnection {
 }
 
 export async function connectInProcess(
-  server: McpServer,
+  server: ConnectableServer,
   clientInfo: Implementation = { name: 'robot-agent', version: '0.0.0' },
   clientOptions?: ClientOptions,
 ): Promise<InProcessConnection> {

@@ -1,15 +1,15 @@
 /**
- * Serves an McpServer over stdio (for Claude Desktop and other clients that spawn the server).
+ * Serves an MCP server over stdio (for Claude Desktop and other clients that spawn the server).
  * stdout carries nothing but protocol: while serving on the real process stdout, console.log,
  * console.info and console.debug are redirected to stderr, and our own logs go to stderr.
  */
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { format } from 'node:util';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { ConnectableServer } from './connectable-server.js';
 
 export interface StdioServeOptions {
   stdin?: Readable;
@@ -24,7 +24,7 @@ export interface StdioServerHandle {
   close(): Promise<void>;
 }
 
-export async function serveStdio(server: McpServer, options: StdioServeOptions = {}): Promise<StdioServerHandle> {
+export async function serveStdio(server: ConnectableServer, options: StdioServeOptions = {}): Promise<StdioServerHandle> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));

@@ -1,15 +1,15 @@
 import type { Tool as AnthropicTool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { mcpContent, mcpTool } from '@anthropic-ai/sdk/helpers/beta/mcp';
+import { mcpContent } from '@anthropic-ai/sdk/helpers/beta/mcp';
 
 /**
- * MCP ⇄ Messages API conversions, through the SDK's own MCP helpers so tools are offered
- * faithfully (name, description, full input schema) and results keep their text and images.
+ * MCP ⇄ Messages API conversions. Tools are offered faithfully (name, description, the full input
+ * schema); results go through the SDK's own MCP content helper so they keep their text and images.
  */
 export function toAnthropicTool(tool: McpTool): AnthropicTool {
-  // mcpTool builds a runnable tool bound to a client; only its definition is wanted here.
-  const runnable = mcpTool(tool as never, { callTool: async () => ({ content: [] }) }) as unknown as AnthropicTool;
-  const { name, description, input_schema } = runnable;
+  const { name, description, inputSchema } = tool;
+  // Absent properties/required are sent as null, as the SDK's MCP helper sends them.
+  const input_schema = { ...inputSchema, type: 'object' as const, properties: inputSchema.properties ?? null, required: inputSchema.required ?? null };
   return { name, ...(description !== undefined ? { description } : {}), input_schema };
 }
 

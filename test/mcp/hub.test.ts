@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { runMcpList } from '../../src/cli/commands/mcp-list.js';
 import type { ServerConfig } from '../../src/config/config-file.js';
 import { McpHub, type ServerStatusChange } from '../../src/mcp/client/hub.js';
+import { readFailure } from '../../src/mcp/tool-result.js';
 
 const require = createRequire(import.meta.url);
 const everythingEntry = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
@@ -179,16 +180,23 @@ describe('McpHub with real external servers', () => {
     const result = await hub.callTool('web__wait', { ms: 3000 }, { timeoutMs: 60_000 });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Tool "web__wait" timed out after 0.5s; the server did not answer in time.');
+    expect(readFailure(result)?.code).toBe('timeout');
     expect(hub.status().find((s) => s.name === 'web')?.state).toBe('connected');
   });
 
   it('answers unknown and unavailable tools with error results that reveal no config', async () => {
     const unknown = await hub.callTool('teleport', {});
-    expect(unknown).toEqual({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Unknown tool "teleport"') }] });
+    expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Unknown tool "teleport"') }] });
+    expect(readFailure(unknown)).toEqual({ code: 'unknown_tool', message: text(unknown) });
     const failed = await hub.callTool('broken__anything', {});
     expect(text(failed)).toContain('MCP server "broken" failed to start');
-    expect(text(await hub.callTool('off__x', {}))).toContain('is disabled');
-    expect(text(await hub.callTool('web__nothing', {}))).toContain('has no tool "nothing"');
+    expect(readFailure(failed)?.code).toBe('unavailable');
+    const disabled = await hub.callTool('off__x', {});
+    expect(text(disabled)).toContain('is disabled');
+    expect(readFailure(disabled)?.code).toBe('unavailable');
+    const missing = await hub.callTool('web__nothing', {});
+    expect(text(missing)).toContain('has no tool "nothing"');
+    expect(readFailure(missing)?.code).toBe('unknown_tool');
     const everythingSaid = JSON.stringify([unknown, failed, hub.status()]);
     expect(everythingSaid).not.toContain(SECRET);
   });
@@ -214,6 +222,7 @@ describe('McpHub when a server dies mid-mission', () => {
       const crashed = await hub.callTool('crashy__crash', {});
       expect(crashed.isError).toBe(true);
       expect(text(crashed)).toMatch(/MCP server "crashy" is gone \(the server process exited\)/);
+      expect(readFailure(crashed)?.code).toBe('unavailable');
 
       const event = await change;
       expect(event.previousState).toBe('connected');

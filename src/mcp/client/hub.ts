@@ -2,6 +2,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../config/config-file.js';
+import type { Failure } from '../../core/failure.js';
+import { failureResult } from '../tool-result.js';
 import { ExternalServer, listAllTools, type ServerState } from './external-server.js';
 
 export type { ServerState } from './external-server.js';
@@ -118,7 +120,7 @@ export class McpHub {
 
   async callTool(name: string, args: Record<string, unknown> = {}, options: HubCallOptions = {}): Promise<CallToolResult> {
     const route = this.routes.get(name);
-    if (!route) return errorResult(this.unavailableMessage(name));
+    if (!route) return this.noRoute(name);
     const server = route.kind === 'external' ? route.server : undefined;
     const timeoutMs = server?.config.timeoutMs ?? options.timeoutMs;
     const request: RequestOptions = {
@@ -135,12 +137,12 @@ export class McpHub {
       if (options.signal?.aborted) throw err;
       if (server?.isConnectionLoss(err)) {
         server.markDisconnected(server.config.transport === 'stdio' ? 'the server process exited' : 'the server stopped answering');
-        return errorResult(this.unavailableMessage(name));
+        return this.noRoute(name);
       }
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
-        return errorResult(`Tool "${name}" timed out after ${formatSeconds(timeoutMs)}; the server did not answer in time.`);
+        return failureResult('timeout', `Tool "${name}" timed out after ${formatSeconds(timeoutMs)}; the server did not answer in time.`);
       }
-      return errorResult(`Tool "${name}" failed: ${err instanceof Error ? err.message : String(err)}`);
+      return failureResult('failed', `Tool "${name}" failed: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -203,12 +205,17 @@ export class McpHub {
     });
   }
 
-  /** Message for a name with no route: names the server if the prefix is one; reveals no config. */
-  private unavailableMessage(name: string): string {
+  /** The result for a name with no route: names the server if the prefix is one; reveals no config. */
+  private noRoute(name: string): CallToolResult {
+    const { code, message } = this.whyNoRoute(name);
+    return failureResult(code, message);
+  }
+
+  private whyNoRoute(name: string): Pick<Failure, 'code' | 'message'> {
     const server = this.externals
       .filter((s) => name.startsWith(`${s.name}${TOOL_NAME_SEPARATOR}`))
       .sort((a, b) => b.name.length - a.name.length)[0];
-    if (!server) return `Unknown tool "${name}". Only the tools offered in this conversation can be called.`;
+    if (!server) return { code: 'unknown_tool', message: `Unknown tool "${name}". Only the tools offered in this conversation can be called.` };
     const state =
       server.state === 'disabled'
         ? 'is disabled in the config'
@@ -218,12 +225,9 @@ export class McpHub {
             ? `is gone (${server.reason})`
             : `has no tool "${name.slice(server.name.length + TOOL_NAME_SEPARATOR.length)}"`;
     const advice = server.state === 'connected' ? '' : ' Its tools are withdrawn; carry on without them.';
-    return `Tool "${name}" is unavailable: MCP server "${server.name}" ${state}.${advice}`;
+    const message = `Tool "${name}" is unavailable: MCP server "${server.name}" ${state}.${advice}`;
+    return { code: server.state === 'connected' ? 'unknown_tool' : 'unavailable', message };
   }
-}
-
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
 }
 
 function formatSeconds(ms: number | undefined): string {

@@ -1,13 +1,20 @@
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelTurn } from '../model-provider.js';
+import type { Failure } from '../../core/failure.js';
+import { readFailure } from '../../mcp/tool-result.js';
 import { REPORT_TOOL_NAME } from '../outcome-tool.js';
 
-/** A tool result as the planner reads it: ok or not, its text, and its JSON when it has one. */
+/**
+ * A tool result as the planner reads it: ok or not, its human-readable text (for quoting in
+ * summaries only), its JSON when it has one, and for a failure its code and details — what the
+ * planner decides on.
+ */
 export interface ToolReply {
   ok: boolean;
   text: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   data: any;
+  error: Failure | null;
 }
 
 export interface PlannerIo {
@@ -88,19 +95,29 @@ export class PlannerSession {
 }
 
 /** The result of the planner's last call, from the newest user message. */
-function readReply(messages: readonly MessageParam[]): ToolReply {
+export function readReply(messages: readonly MessageParam[]): ToolReply {
   const last = messages.at(-1);
   const block = Array.isArray(last?.content) ? (last!.content.find((b) => b.type === 'tool_result') as ToolResultBlockParam | undefined) : undefined;
-  if (!block) return { ok: false, text: 'no tool result came back', data: null };
+  if (!block) return failedReply('no tool result came back');
   const texts = typeof block.content === 'string' ? [block.content] : (block.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : []));
-  let data = null;
-  const json = texts.at(-1);
-  if (json && /^[[{]/.test(json.trim())) {
-    try {
-      data = JSON.parse(json);
-    } catch {
-      data = null;
-    }
+  const data = parseJson(texts.at(-1));
+  // The trailing JSON is data; the text blocks before it are what people read.
+  const prose = data === null ? texts : texts.slice(0, -1);
+  const isError = block.is_error === true;
+  const error = readFailure({ isError, content: prose.map((text) => ({ type: 'text' as const, text })), structuredContent: data ?? undefined });
+  return { ok: !isError, text: prose.join('\n'), data, error };
+}
+
+function failedReply(message: string): ToolReply {
+  return { ok: false, text: message, data: null, error: { code: 'failed', message } };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function parseJson(text: string | undefined): any {
+  if (!text || !/^[[{]/.test(text.trim())) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
-  return { ok: block.is_error !== true, text: texts.join('\n'), data };
 }

@@ -1,19 +1,22 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { labelOfId } from '../../src/core/names.js';
+import { toToolResultBlock } from '../../src/agent/tool-adapter.js';
 import { parseInstruction } from '../../src/agent/planner/instruction.js';
 import { missionScript } from '../../src/agent/planner/mission-planner.js';
-import type { PlannerIo, ToolReply } from '../../src/agent/planner/planner-session.js';
-import { unknownObjectError } from '../../src/mcp/tools/robot/unknown-object.js';
-import type { Robot } from '../../src/robot/robot.js';
+import { readReply, type PlannerIo, type ToolReply } from '../../src/agent/planner/planner-session.js';
+import { failureResult } from '../../src/mcp/tool-result.js';
 
 /**
  * The planner when the robot relabels an object between the planner's look and its approach —
- * rare in the built-in scenarios, so the robot's side is scripted here. The error text comes from
- * the real tool helper, so the planner and the tools cannot drift apart.
+ * rare in the built-in scenarios, so the robot's side is scripted here. Results are built with
+ * the tools' own failureResult and reach the planner through the same conversion a real mission
+ * uses; the relabel's message is gibberish, so only its code and `renamed_to` can steer the planner.
  */
 function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<string, string>) {
   const calls: string[] = [];
-  const relabelError = (id: string) => unknownObjectError({ renamedObject: (old: string) => renamed[old], seenObjects: () => [] } as unknown as Robot, id);
-  const reply = (ok: boolean, text: string, data: Record<string, unknown> = {}): ToolReply => ({ ok, text, data });
+  const reply = (result: CallToolResult): ToolReply => readReply([{ role: 'user', content: [toToolResultBlock('toolu_1', result)] }]);
+  const success = (data: Record<string, unknown>) => reply({ content: [{ type: 'text', text: 'ok' }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data });
   const io: PlannerIo = {
     has: () => true,
     async call(name, args) {
@@ -21,21 +24,21 @@ function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<s
       calls.push(id ? `${name} ${id}` : name);
       switch (name) {
         case 'get_robot_status':
-          return reply(true, 'IDLE', { state: 'IDLE', armed: true, emergency_stop: false, battery: 0.9, pose: { x: 1, y: 1, heading_deg: 0 }, holding: null });
+          return success({ state: 'IDLE', armed: true, emergency_stop: false, battery: 0.9, pose: { x: 1, y: 1, heading_deg: 0 }, holding: null });
         case 'detect_objects':
         case 'scan_surroundings':
-          return reply(true, 'seen', {
+          return success({
             detections: seen.map((o) => {
-              const [color, shape] = o.id.replace(/#\d+$/, '').split('_');
-              return { id: o.id, label: `${color}_${shape}`, color, shape, position: { x: o.x, y: 1 } };
+              const [color, shape] = labelOfId(o.id).split('_');
+              return { id: o.id, label: labelOfId(o.id), color, shape, position: { x: o.x, y: 1 } };
             }),
           });
         case 'approach_object':
-          return renamed[id!] ? reply(false, relabelError(id!)) : reply(true, `facing ${id}`);
+          return renamed[id!] ? reply(failureResult('object_relabelled', 'zq xv wkk plo', { renamed_to: renamed[id!] })) : success({ object_id: id });
         case 'grasp_object':
-          return reply(true, `holding ${id}`, { holding: id });
+          return success({ holding: id });
         default:
-          return reply(true, 'done');
+          return success({});
       }
     },
   };

@@ -39,11 +39,12 @@ export class RobotLink {
   /** One tool call, with the standard recoveries: arm when disarmed, charge when the reserve refuses a trip. */
   async act(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
     let r = await this.call(name, args, say);
-    if (!r.ok && /disarmed; call arm first/.test(r.text)) {
+    if (r.error?.code === 'not_armed') {
       const armed = await this.ensureArmed(true);
       if (armed.ok) r = await this.call(name, args, `Retrying ${name}.`);
     }
-    if (!r.ok && /below the \d+% reserve/.test(r.text) && name !== 'navigate_to_zone') {
+    // A trip to a zone may be the trip to the dock itself, which the reserve does not refuse.
+    if (r.error?.code === 'battery_reserve' && name !== 'navigate_to_zone') {
       const charged = await this.charge('Not enough battery for that trip: charging first.');
       if (charged.ok) r = await this.call(name, args, `Retrying ${name}.`);
     }
@@ -79,7 +80,7 @@ export class RobotLink {
   /** Keeps beliefs in step with what every result says. */
   private observe(name: string, r: ToolReply): void {
     const s = this.state;
-    if (/emergency stop is latched/.test(r.text)) s.estopped = true;
+    if (r.error?.code === 'estopped') s.estopped = true;
     if (!r.ok || !r.data) return;
     const d = r.data;
     if (d.pose) s.pose = { x: d.pose.x, y: d.pose.y };

@@ -9,3 +9,7 @@ export const fail = (message: string): Step => ({ ok: false, message });
 export function pct(x: number): string {
   return `${Math.round(x * 100)}%`;
 }
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

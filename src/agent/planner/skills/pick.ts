@@ -1,0 +1,93 @@
+import { labelOfId } from '../../../core/names.js';
+import { describeQuery, type SeenThing } from '../beliefs.js';
+import type { ObjectQuery } from '../instruction.js';
+import { idMatches, queryFor, queryOfId } from '../object-ids.js';
+import type { ToolReply } from '../planner-session.js';
+import { fail, ok, type Step } from '../step.js';
+import { find } from './search.js';
+import type { SkillContext } from './skill-context.js';
+
+const GRASP_TRIES = 3;
+
+/**
+ * Picks up the object asked for (or `knownTarget`, already found): finds it, approaches and
+ * grasps, and on a miss looks again and re-approaches. When the robot says the id no longer
+ * names an object (a relabel, a merged double sighting), it follows the new id if that is still
+ * what was asked for, and otherwise searches again or reports the object as gone.
+ */
+export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: SeenThing): Promise<Step> {
+  const { robot, beliefs } = ctx;
+  if (q.all && !knownTarget) return fail(`I can hold one object at a time; ask me to put ${describeQuery(q)} somewhere instead.`);
+  if (beliefs.holding) {
+    if (q.pronoun || (knownTarget && knownTarget.id === beliefs.holding) || holdingMatches(ctx, q)) return ok(`Already holding ${beliefs.holding}.`);
+    const put = await robot.act('release_object', {}, `Putting down ${beliefs.holding} first.`);
+    if (!put.ok) return fail(`I could not put down ${beliefs.holding}: ${put.text}`);
+    beliefs.holding = null;
+  }
+  const armed = await robot.ensureArmed();
+  if (!armed.ok) return armed;
+  let target: SeenThing;
+  if (knownTarget) target = knownTarget;
+  else {
+    const found = await find(ctx, q);
+    if (!found.objects[0]) return fail(`I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s).`);
+    target = found.objects[0];
+  }
+  let lastError = '';
+  for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
+    const approach = await robot.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
+    const grasp = approach.ok ? await robot.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`) : undefined;
+    if (grasp?.ok) {
+      beliefs.holding = (grasp.data?.holding as string) ?? target.id;
+      beliefs.forget(target.id);
+      ctx.lastObject = beliefs.holding;
+      return ok(`Picked up ${beliefs.holding}.`);
+    }
+    const failed = grasp ?? approach;
+    const renamedTo = relabelledTo(failed);
+    if (renamedTo || (!grasp && approach.error?.code === 'unknown_object')) {
+      // The robot no longer knows it by this id: later sightings relabelled it, or it was a
+      // double sighting the robot merged, or it was moved.
+      beliefs.forget(target.id);
+      if (renamedTo && idMatches(renamedTo, q)) {
+        // Relabelled, and still what was asked for (e.g. a cube seen as a cylinder and back).
+        target = { ...target, id: renamedTo, label: labelOfId(renamedTo), ...queryOfId(renamedTo) };
+        continue;
+      }
+      if (knownTarget) {
+        return { ok: false, gone: true, renamedTo, message: renamedTo ? `${target.id} turned out to be ${renamedTo}.` : `${target.id} is no longer known to the robot.` };
+      }
+      const again = await find(ctx, q);
+      if (!again.objects[0]) return fail(`I lost track of ${describeQuery(q)} and could not find it again.`);
+      target = again.objects[0];
+      continue;
+    }
+    lastError = failed.text;
+    if (robot.estopped) return fail(`Stopped: ${lastError}`);
+    // Look again: the estimate may have been off, or the object moved.
+    const look = await robot.act('detect_objects', {}, `That did not work (${firstSentence(lastError)}); looking again.`);
+    const refreshed: SeenThing | undefined = beliefs.seen.get(target.id) ?? (look.ok ? beliefs.matching(queryFor(target), robot.pose)[0] : undefined);
+    if (refreshed) target = refreshed;
+    else {
+      const again = await find(ctx, q.pronoun ? queryFor(target) : q);
+      if (!again.objects[0]) return fail(`I lost sight of ${target.id} and could not find it again.`);
+      target = again.objects[0];
+    }
+  }
+  return fail(`I could not pick up ${target.id} after ${GRASP_TRIES} tries: ${firstSentence(lastError)}.`);
+}
+
+export function holdingMatches({ beliefs }: SkillContext, q: ObjectQuery): boolean {
+  return beliefs.holding !== null && idMatches(beliefs.holding, q);
+}
+
+/** The id the robot says an object now goes by, when a tool refused an id because of a relabel. */
+function relabelledTo(reply: ToolReply): string | undefined {
+  const renamed = reply.error?.code === 'object_relabelled' ? reply.error.renamed_to : undefined;
+  return typeof renamed === 'string' ? renamed : undefined;
+}
+
+/** The first sentence of a robot message, to quote it briefly in narration. */
+function firstSentence(s: string): string {
+  return s.split(/(?<=[.;])\s/)[0]!.replace(/[.;]$/, '');
+}

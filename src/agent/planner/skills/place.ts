@@ -1,0 +1,103 @@
+import { describeQuery } from '../beliefs.js';
+import type { ObjectQuery, Place } from '../instruction.js';
+import { queryFor, queryOfId } from '../object-ids.js';
+import { fail, ok, type Step } from '../step.js';
+import { holdingMatches, pick } from './pick.js';
+import { find } from './search.js';
+import type { SkillContext } from './skill-context.js';
+
+/** Putting objects somewhere: one (picking it up first unless it is held), or all of a kind into a zone. */
+export async function place(ctx: SkillContext, q: ObjectQuery, where: Place): Promise<Step> {
+  if (q.all && !q.pronoun) return placeAll(ctx, q, where);
+  const { beliefs } = ctx;
+  let picked = '';
+  if (!(q.pronoun && beliefs.holding) && !(beliefs.holding && holdingMatches(ctx, q))) {
+    if (q.pronoun && !ctx.lastObject) return fail('I am not holding anything, and "it" does not name an object; say which object to move.');
+    const got = await pick(ctx, q.pronoun ? { all: false, text: ctx.lastObject!, ...queryOfId(ctx.lastObject!) } : q);
+    if (!got.ok) return got;
+    picked = `${got.message} `;
+  }
+  const put = await deliver(ctx, where);
+  return put.ok ? ok(`${picked}${put.message}`) : fail(`${picked}${put.message}`);
+}
+
+async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place): Promise<Step> {
+  const { robot, beliefs } = ctx;
+  if (!('zone' in where)) return fail(`I can put several objects only into a zone (like bin_a or shelf), not ${describePlace(where)}.`);
+  const armed = await robot.ensureArmed();
+  if (!armed.ok) return armed;
+  const found = await find(ctx, q);
+  if (found.objects.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I looked from ${found.places} place(s).`);
+  const moved: string[] = [];
+  const vanished: string[] = [];
+  const relabelled: string[] = [];
+  const already = found.objects.filter((o) => beliefs.zoneAt(o) === where.zone).map((o) => o.id);
+  let todo = found.objects.filter((o) => beliefs.zoneAt(o) !== where.zone);
+  while (todo.length) {
+    const next = todo[0]!;
+    const got = await pick(ctx, queryFor(next), next);
+    if (!got.ok && 'gone' in got && got.gone) {
+      if (got.renamedTo) relabelled.push(`${next.id} turned out to be ${got.renamedTo}`);
+      else vanished.push(next.id);
+      todo = todo.filter((t) => t.id !== next.id);
+      continue;
+    }
+    if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
+    const carried = beliefs.holding ?? next.id; // the id it goes by now, if relabelled on the way
+    const put = await deliver(ctx, where);
+    if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
+    moved.push(carried);
+    // Re-rank the rest from where the robot is now.
+    todo = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
+  }
+  const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';
+  if (moved.length === 0 && already.length === 0) {
+    const missing = vanished.length ? ` ${vanished.join(', ')} turned out not to be there.` : '';
+    return fail(`I could not move any ${describeQuery(q).replace(/^all /, '')}:${relabels}${missing}`);
+  }
+  const tail = already.length ? ` (${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already there)` : '';
+  const phantom = vanished.length ? ` ${vanished.join(', ')} turned out to be a second sighting of one of them.` : '';
+  return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`);
+}
+
+/** Puts the held object in a zone, next to another object, at a point, or here. */
+async function deliver(ctx: SkillContext, where: Place): Promise<Step> {
+  const { robot, beliefs } = ctx;
+  const held = beliefs.holding ?? 'the object';
+  if ('zone' in where) {
+    const r = await robot.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
+    if (!r.ok) return fail(`I could not put ${held} in ${where.zone}: ${r.text}`);
+    return released(ctx, `Put ${held} in ${where.zone}.`);
+  }
+  if ('near' in where) {
+    const found = await find(ctx, where.near);
+    const ref = found.objects[0];
+    if (!ref) return fail(`I could not find ${describeQuery(where.near)} to put ${held} next to.`);
+    const go = await robot.act('approach_object', { object_id: ref.id, standoff: 0.8 }, `Going next to ${ref.id}.`);
+    if (!go.ok) return fail(`I could not get next to ${ref.id}: ${go.text}`);
+    const r = await robot.act('release_object', {}, `Putting ${held} down next to ${ref.id}.`);
+    return r.ok ? released(ctx, `Put ${held} next to ${ref.id}.`) : fail(`I could not put ${held} down: ${r.text}`);
+  }
+  if ('point' in where) {
+    const go = await robot.act('navigate_to', { ...where.point }, `Taking ${held} to (${where.point.x}, ${where.point.y}).`);
+    if (!go.ok) return fail(`I could not take ${held} to (${where.point.x}, ${where.point.y}): ${go.text}`);
+  }
+  const r = await robot.act('release_object', {}, `Putting ${held} down.`);
+  return r.ok ? released(ctx, `Put ${held} down.`) : fail(`I could not put ${held} down: ${r.text}`);
+}
+
+function released({ beliefs }: SkillContext, message: string): Step {
+  beliefs.holding = null;
+  return ok(message);
+}
+
+function describePlace(p: Place): string {
+  if ('zone' in p) return p.zone;
+  if ('point' in p) return `(${p.point.x}, ${p.point.y})`;
+  if ('near' in p) return `next to ${describeQuery(p.near)}`;
+  return 'here';
+}
+
+function summarizeMoved(moved: string[], zone: string): string {
+  return moved.length ? `Put ${moved.join(', ')} in ${zone}, then: ` : '';
+}

@@ -1,0 +1,42 @@
+import type { Goal } from '../instruction.js';
+import { fail, ok, pct, type Step } from '../step.js';
+import type { SkillContext } from './skill-context.js';
+
+/** Status questions, safety commands (arm, disarm, stop, emergency stop) and parameters. */
+
+type ControlGoal = Extract<Goal, { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' | 'set' }>;
+
+export async function status({ robot }: SkillContext, topic: 'battery' | 'pose' | 'holding' | 'all'): Promise<Step> {
+  const r = await robot.call('get_robot_status', {}, 'Reading the status.');
+  if (!r.ok) return fail(`I could not read the status: ${r.text}`);
+  const s = r.data;
+  const battery = `Battery at ${pct(s.battery)}${s.charging ? ' (charging)' : ''}.`;
+  const pose = `I am at (${s.pose.x}, ${s.pose.y}) facing ${s.pose.heading_deg}°${s.zone ? `, in ${s.zone}` : ''}.`;
+  const holding = s.holding ? `I am holding ${s.holding}.` : 'I am not holding anything.';
+  const state = `State ${s.state}, ${s.armed ? 'armed' : 'disarmed'}${s.emergency_stop ? ', emergency stop latched' : ''}.`;
+  return ok({ battery, pose, holding, all: `${state} ${pose} ${battery} ${holding}` }[topic]);
+}
+
+/** One tool call that does what was asked, with what to say before and after. */
+export async function control({ robot }: SkillContext, goal: ControlGoal): Promise<Step> {
+  const { tool, args, say, done } = controlCall(goal);
+  const r = await robot.call(tool, args, say);
+  return r.ok ? ok(done) : fail(`${tool} failed: ${r.text}`);
+}
+
+function controlCall(goal: ControlGoal): { tool: string; args: Record<string, unknown>; say: string; done: string } {
+  switch (goal.kind) {
+    case 'set':
+      return { tool: 'set_parameter', args: { name: goal.name, value: goal.value }, say: `Setting ${goal.name} to ${goal.value}.`, done: `Set ${goal.name} to ${goal.value}.` };
+    case 'arm':
+      return { tool: 'arm', args: {}, say: 'Arming.', done: 'Armed.' };
+    case 'disarm':
+      return { tool: 'disarm', args: {}, say: 'Disarming.', done: 'Disarmed: motion is off.' };
+    case 'stop':
+      return { tool: 'stop', args: {}, say: 'Stopping.', done: 'Stopped.' };
+    case 'estop':
+      return { tool: 'emergency_stop', args: { reason: 'requested by the user' }, say: 'Emergency stop!', done: 'Emergency stop engaged; it stays latched until reset.' };
+    case 'reset_estop':
+      return { tool: 'reset_emergency_stop', args: {}, say: 'Resetting the emergency stop.', done: 'Emergency stop reset; the robot is disarmed until armed again.' };
+  }
+}

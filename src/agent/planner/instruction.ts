@@ -1,3 +1,4 @@
+import { canonicalName } from '../../core/names.js';
 import { COLORS, GENERIC_OBJECT_WORDS, PARAMETER_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS, ZONE_WORDS } from './vocabulary.js';
 
 /**
@@ -174,7 +175,7 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
 
 export function parseZone(text: string): string | null {
   for (const [pattern, zone] of ZONE_WORDS) if (pattern.test(text)) return zone;
-  const bare = text.replace(/^the\s+/, '').trim().replace(/[\s-]+/g, '_');
+  const bare = canonicalName(text.replace(/^the\s+/, ''));
   return /^[a-z][a-z0-9_]*$/.test(bare) && /_(?:zone|area)$/.test(bare) ? bare.replace(/_(?:zone|area)$/, '') : null;
 }
 

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderDatasetFrame } from '../../src/tools/dataset.js';
 import { defaultModelPath, metadataPathFor } from '../../src/vision/model-paths.js';
-import { benchFrames, formatVisionBench, type BenchFrame, frameStream, framesSeenByModel, framesUsedBy, runVisionBench } from '../../src/tools/vision-bench.js';
+import { benchFrames, type BenchFrame, frameStream, framesSeenByModel, framesUsedBy } from '../../src/tools/bench-frames.js';
+import { runVisionBench } from '../../src/tools/vision-bench.js';
+import { formatVisionBench } from '../../src/tools/vision-bench-format.js';
 import { committedSecondStagePath } from '../helpers/second-stage-path.js';
 
 const model = join(import.meta.dirname, 'fixtures', 'centernet-fixture.onnx');

@@ -1,5 +1,7 @@
 import { DetectorError } from '../../vision/detector-error.js';
-import { BENCH_SOURCES, formatVisionBench, runVisionBench, type BenchSource } from '../../tools/vision-bench.js';
+import { BENCH_SOURCES, type BenchSource } from '../../tools/bench-frames.js';
+import { runVisionBench } from '../../tools/vision-bench.js';
+import { formatVisionBench } from '../../tools/vision-bench-format.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 export interface BenchVisionOptions {

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { verifyReplay } from '../dist/replay/replayer.js';
+import { verifyReplay } from '../dist/runtime/replay-mission.js';
 import { readReplay } from '../dist/replay/replay-reader.js';
 import { createDetector } from '../dist/vision/detector.js';
 

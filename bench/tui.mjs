@@ -27,7 +27,7 @@ if (!Number.isInteger(runs) || runs < 1 || !(columns > 0) || !(rows > 0)) {
 const { render } = await import('ink');
 const { createElement } = await import('react');
 const { App } = await import('../dist/tui/app.js');
-const { TuiSession } = await import('../dist/tui/session.js');
+const { MissionSession } = await import('../dist/runtime/mission-session.js');
 const { MissionRuntime } = await import('../dist/runtime/mission-runtime.js');
 const { chooseProvider } = await import('../dist/runtime/provider-choice.js');
 const { loadScenario } = await import('../dist/sim/scenario.js');
@@ -87,7 +87,7 @@ async function withoutUi(realtime) {
 
 /** The same mission in a TUI session drawn by Ink: frames drawn, frames written, render time. */
 async function withUi(realtime) {
-  const session = await TuiSession.open({ scenario, seed: 1, realtime, sharedDetector: detector, provider, maxSteps: 40, recordDir: null, version: 'bench', env: {}, wallClock });
+  const session = await MissionSession.open({ scenario, seed: 1, realtime, sharedDetector: detector, provider, maxSteps: 40, recordDir: null, version: 'bench', env: {}, wallClock });
   const stdout = new CountingTerminal();
   let renders = 0;
   let renderMs = 0;

@@ -140,7 +140,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
   const tui = missionOptions(program.command('tui').description('interactive session: type missions one after another in one world (the default on a terminal)'))
     .option('--no-record', 'do not record the missions')
     .option('--record-dir <dir>', 'directory for recordings (one file per mission)', 'missions/recordings')
-    .action(run(async (opts) => (await import('../tui/tui-command.js')).runTui(io, opts)));
+    .action(run(async (opts) => (await import('./commands/tui.js')).runTui(io, opts)));
 
   // No command: `tui` on a terminal, the help otherwise. A word that is no command stays commander's error.
   // Set after the commands are declared so they do not inherit allowExcessArguments.

@@ -33,9 +33,14 @@ export function imageDirectory(recordingPath: string): ImageStore {
   };
 }
 
+/** `20261122T081500Z`: UTC to the second, safe in file names. */
+export function utcStamp(time: Date): string {
+  return time.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
 /** `missions/recordings/20261122T081500Z-pick-up-the-red-cube.jsonl` */
 export function recordingPath(dir: string, instruction: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = utcStamp(now);
   const slug = instruction.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48) || 'mission';
   let path = join(dir, `${stamp}-${slug}.jsonl`);
   for (let i = 2; existsSync(path); i++) path = join(dir, `${stamp}-${slug}-${i}.jsonl`);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { MissionEvent } from '../agent/mission-events.js';
 import { ReplayEvent, type ReplayHeader, type StoredResult } from './replay-format.js';
 
 /** Where recorded lines go: one call per complete line, written through at once. */
@@ -11,6 +10,19 @@ export interface LineSink {
 
 /** Where images go, keyed by the SHA-256 of their bytes (so each is stored once). */
 export type ImageStore = (sha256: string, bytes: Buffer, mimeType: string) => void;
+
+/**
+ * A mission event as the recorder takes it: the agent's MissionEvent stream, described by shape
+ * so the file format does not depend on the agent. Each line is validated against ReplayEvent.
+ */
+export interface RecordableEvent {
+  type: string;
+  /** A finished tool call's result, stored with its images replaced by their hashes. */
+  result?: CallToolResult;
+}
+
+/** Streaming deltas and progress ticks: shown live, not needed to replay. */
+const NOT_RECORDED = new Set(['model_text_delta', 'tool_call_progress']);
 
 /**
  * Records a mission as JSON Lines, subscribed to the MissionEvent stream (foxglove/mcap style:
@@ -28,10 +40,10 @@ export class MissionRecorder {
     this.sink.writeLine(JSON.stringify(header));
   }
 
-  /** The MissionEvent consumer. Streaming deltas and progress ticks are not needed to replay. */
-  readonly onEvent = (event: MissionEvent): void => {
-    if (this.closed || event.type === 'model_text_delta' || event.type === 'tool_call_progress') return;
-    const line = event.type === 'tool_call_finished' ? { ...event, result: this.storeResult(event.result) } : event;
+  /** The MissionEvent consumer; the file ends with the mission's outcome. */
+  readonly onEvent = (event: RecordableEvent): void => {
+    if (this.closed || NOT_RECORDED.has(event.type)) return;
+    const line = event.type === 'tool_call_finished' && event.result ? { ...event, result: this.storeResult(event.result) } : event;
     this.write(line);
     if (event.type === 'mission_finished') this.close();
   };

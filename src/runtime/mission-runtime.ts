@@ -9,6 +9,7 @@ import { createRobotMcpServer } from '../mcp/robot-server.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
 import { createSimulatedRobot, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
 import { round } from '../core/geometry.js';
+import type { MissionRecorder } from '../replay/recorder.js';
 import type { Scenario } from '../sim/scenario.js';
 import { reportWorld, type WorldReport } from './world-report.js';
 
@@ -35,6 +36,18 @@ export interface MissionOptions {
   onEvent: MissionEventListener;
   /** Wall clock for durations, ms (performance.now in the CLI). */
   wallMs: () => number;
+  /** Records this mission (see openMissionRecording); closed when the mission ends. */
+  recorder?: MissionRecorder;
+}
+
+/** What a recording's header says about the runtime a mission ran in. */
+export interface RuntimeFacts {
+  seed: number;
+  version: string;
+  /** The detector model file, when not the committed one. */
+  detectorModelPath?: string;
+  /** Names of the external MCP servers offered to the model. */
+  externalServers: string[];
 }
 
 export interface MissionRun extends MissionResult {
@@ -52,11 +65,20 @@ export class MissionRuntime {
     readonly simRobot: SimulatedRobot,
     private readonly embedded: InProcessConnection,
     readonly hub: McpHub,
+    readonly facts: RuntimeFacts,
+    private readonly live: { recorder?: MissionRecorder },
   ) {}
 
   static async open(opts: RuntimeOptions): Promise<MissionRuntime> {
     const simRobot = createSimulatedRobot(opts);
-    const server = createRobotMcpServer({ robot: simRobot.robot, wallClock: opts.wallClock, rng: simRobot.toolRng, version: opts.version });
+    const live: { recorder?: MissionRecorder } = {};
+    // get_time reads go into the running mission's recording, so its replay restores them.
+    const wallClock = () => {
+      const now = opts.wallClock();
+      live.recorder?.recordClock(now);
+      return now;
+    };
+    const server = createRobotMcpServer({ robot: simRobot.robot, wallClock, rng: simRobot.toolRng, version: opts.version });
     const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version });
     const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
     if (opts.onServerStatus) hub.onStatusChange(opts.onServerStatus);
@@ -67,10 +89,28 @@ export class MissionRuntime {
       await embedded.close();
       throw e;
     }
-    return new MissionRuntime(opts.scenario, simRobot, embedded, hub);
+    const facts: RuntimeFacts = {
+      seed: opts.seed,
+      version: opts.version,
+      detectorModelPath: opts.detector?.modelPath,
+      externalServers: (opts.servers ?? []).map((s) => s.name),
+    };
+    return new MissionRuntime(opts.scenario, simRobot, embedded, hub, facts, live);
   }
 
+  /** Runs one mission; with a recorder, every event and clock reading goes into it and it is closed at the end. */
   async runMission(opts: MissionOptions): Promise<MissionRun> {
+    const { recorder } = opts;
+    this.live.recorder = recorder;
+    try {
+      return await this.run(recorder ? { ...opts, onEvent: (e) => (recorder.onEvent(e), opts.onEvent(e)) } : opts);
+    } finally {
+      recorder?.close();
+      this.live.recorder = undefined;
+    }
+  }
+
+  private async run(opts: MissionOptions): Promise<MissionRun> {
     const { robot, sim } = this.simRobot;
     const system = await buildSystemPrompt(this.embedded.client, opts.instruction);
     const result = await runMission({

@@ -20,10 +20,10 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useTranscript } from './hooks/use-transcript.js';
 import { layoutFor, PROMPT_ROWS } from './layout.js';
 import { playbackView } from './replay-view.js';
-import type { TuiSession } from './session.js';
+import type { MissionSession } from '../runtime/mission-session.js';
 
 export interface AppProps {
-  session: TuiSession;
+  session: MissionSession;
   version: string;
   depth: ColorDepth;
   /** A fixed terminal size (tests); default: the output stream's, following resizes. */

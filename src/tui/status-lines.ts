@@ -1,5 +1,5 @@
 import type { RobotView } from './robot-view.js';
-import type { SessionState } from './session.js';
+import type { SessionState } from '../runtime/mission-session.js';
 
 /** `/status`: the robot, the world and the session in a few lines. */
 export function statusLines(s: SessionState, v: RobotView): string[] {

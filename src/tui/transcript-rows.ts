@@ -1,4 +1,5 @@
-import type { Entry, NoteLevel, ToolEntry, TranscriptState } from './transcript.js';
+import type { NoteLevel } from '../runtime/mission-session.js';
+import type { Entry, ToolEntry, TranscriptState } from './transcript.js';
 
 /** One screen line of the conversation pane. */
 export type Row =

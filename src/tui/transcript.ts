@@ -1,5 +1,6 @@
-import type { MissionEvent, MissionOutcome, Telemetry } from '../agent/mission-events.js';
+import type { MissionOutcome, Telemetry } from '../agent/mission-events.js';
 import { REPORT_TOOL_NAME } from '../agent/outcome-tool.js';
+import type { NoteLevel, SessionAction } from '../runtime/mission-session.js';
 import type { MapObject } from './robot-view.js';
 
 /**
@@ -22,8 +23,6 @@ export interface ToolEntry {
   simSeconds?: number;
 }
 
-export type NoteLevel = 'info' | 'warning' | 'error';
-
 export type Entry =
   | { kind: 'mission'; instruction: string; provider: string; model: string; replay?: boolean }
   | { kind: 'text'; text: string }
@@ -40,16 +39,10 @@ export interface TranscriptState {
   detected: MapObject[];
 }
 
-/** A session note (slash command output, recordings, errors), or clearing the pane. */
-export type UiAction =
-  | { type: 'note'; level: NoteLevel; text: string }
-  | { type: 'clear' }
-  | { type: 'replay_started'; file: string }
-  /** The mission ended without its own mission_finished (it threw). */
-  | { type: 'interrupted'; text: string }
-  /** The confirmation dialog is up for this tool. */
-  | { type: 'awaiting_approval'; name: string };
-export type TranscriptAction = MissionEvent | UiAction;
+/** What only the UI does to the pane: clearing it, starting to play a recording back. */
+export type UiAction = { type: 'clear' } | { type: 'replay_started'; file: string };
+/** The session's actions (mission events, notes, approvals) and the UI's own. */
+export type TranscriptAction = SessionAction | UiAction;
 
 const MAX_ENTRIES = 400;
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verifyReplay } from '../../src/replay/replayer.js';
+import { verifyReplay } from '../../src/runtime/replay-mission.js';
 import { readReplay } from '../../src/replay/replay-reader.js';
 import { sharedDetector } from '../helpers/shared-detector.js';
 

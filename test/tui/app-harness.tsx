@@ -7,7 +7,7 @@ import { chooseProvider } from '../../src/runtime/provider-choice.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { stripAnsi } from '../../src/tui/ansi.js';
 import { App } from '../../src/tui/app.js';
-import { TuiSession } from '../../src/tui/session.js';
+import { MissionSession } from '../../src/runtime/mission-session.js';
 import { sharedDetector } from '../helpers/shared-detector.js';
 
 export const KEY = { enter: '\r', escape: '\x1b', ctrlC: '\x03', ctrlX: '\x18', up: '\x1b[A', down: '\x1b[B', tab: '\t', right: '\x1b[C' };
@@ -22,7 +22,7 @@ export interface AppHarnessOptions {
 /** The whole UI over a real session (real world, robot, MCP server, planner), driven by key presses. */
 export async function openApp(opts: AppHarnessOptions = {}) {
   const recordDir = opts.record ? mkdtempSync(join(tmpdir(), 'tui-rec-')) : null;
-  const session = await TuiSession.open({
+  const session = await MissionSession.open({
     scenario: loadScenario(opts.scenario ?? 'warehouse'),
     seed: 1,
     realtime: opts.realtime,

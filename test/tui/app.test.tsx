@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readReplay } from '../../src/replay/replay-reader.js';
-import { verifyReplay } from '../../src/replay/replayer.js';
+import { verifyReplay } from '../../src/runtime/replay-mission.js';
 import { sharedDetector } from '../helpers/shared-detector.js';
 import { KEY, openApp } from './app-harness.js';
 

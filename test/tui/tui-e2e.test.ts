@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 const root = resolve(import.meta.dirname, '../..');
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const built = existsSync(join(root, 'dist/tui/tui-command.js'));
+const built = existsSync(join(root, 'dist/cli/commands/tui.js'));
 if (!hasTmux) console.warn('SKIPPED the TUI end-to-end test: tmux is not installed (apt-get install -y tmux)');
 else if (!built) console.warn('SKIPPED the TUI end-to-end test: the program is not built (npx tsc -p .)');
 

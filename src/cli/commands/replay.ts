@@ -1,4 +1,4 @@
-import { verifyReplay, type ReplayVerdict } from '../../replay/replayer.js';
+import { verifyReplay, type ReplayVerdict } from '../../runtime/replay-mission.js';
 import { readReplay, ReplayFileError } from '../../replay/replay-reader.js';
 import { formatTimeline } from '../../replay/timeline.js';
 import { ScenarioError } from '../../sim/scenario.js';

@@ -4,13 +4,13 @@ import { createInterface } from 'node:readline/promises';
 import type { MissionEvent } from '../../agent/mission-events.js';
 import type { ConfirmationPolicy } from '../../agent/tool-host.js';
 import { ConfigError, loadConfig } from '../../config/config-file.js';
-import { MissionRuntime } from '../../runtime/mission-runtime.js';
+import { openMissionRecording } from '../../runtime/mission-recording.js';
+import { MissionRuntime, type MissionOptions } from '../../runtime/mission-runtime.js';
 import { chooseProvider, ProviderChoiceError } from '../../runtime/provider-choice.js';
 import { loadScenario, ScenarioError } from '../../sim/scenario.js';
 import { DetectorError } from '../../vision/detector-error.js';
-import { MissionRecorder } from '../../replay/recorder.js';
-import { fileLineSink, imageDirectory, recordingPath } from '../../replay/file-sink.js';
-import { buildReplayHeader, type HeaderFacts } from '../../replay/replay-header.js';
+import type { MissionRecorder } from '../../replay/recorder.js';
+import { recordingPath } from '../../replay/file-sink.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 import { createMissionPrinter } from '../mission-printer.js';
 import { PROGRAM_VERSION } from '../version.js';
@@ -59,7 +59,6 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
 
   const wall0 = performance.now();
   let runtime: MissionRuntime | undefined;
-  let recorder: MissionRecorder | undefined;
   let replayPath: string | null = null;
   try {
     runtime = await MissionRuntime.open({
@@ -69,45 +68,28 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
       detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
       servers: config.servers,
       preloadDetector: true,
-      wallClock: () => {
-        const now = Date.now();
-        recorder?.recordClock(now);
-        return now;
-      },
+      wallClock: Date.now,
       version: PROGRAM_VERSION,
       onServerStatus: (change) => {
         if (change.status.state !== 'connected') io.stderr.write(`robot-agent: MCP server "${change.status.name}" ${change.status.state}${change.status.error ? `: ${change.status.error.split('\n')[0]}` : ''}; its tools are withdrawn\n`);
       },
     });
-    if (opts.record !== false) {
-      replayPath = opts.record ?? recordingPath(opts.recordDir, instruction, new Date());
-      recorder = startRecording(replayPath, {
-        programVersion: PROGRAM_VERSION,
-        recordedAt: new Date(),
-        scenario,
-        seed: opts.seed,
-        provider: provider.name,
-        model: provider.model,
-        ...(choice.note ? { providerNote: choice.note } : {}),
-        instruction,
-        maxSteps: opts.maxSteps,
-        maxTotalTokens: opts.maxTokens,
-        parameters: runtime.simRobot.robot.parameters.snapshot(),
-        detectorModelPath: opts.detectorModel,
-        externalServers: config.servers.map((s) => s.name),
-      });
-    }
-    const record = recorder?.onEvent;
-    const run = await runtime.runMission({
+    const mission: MissionOptions = {
       instruction,
       provider,
       maxSteps: opts.maxSteps,
       maxTotalTokens: opts.maxTokens,
       confirmation: confirmationPolicy(io, opts),
       signal: abort.signal,
-      onEvent: record ? (e) => (record(e), onEvent(e)) : onEvent,
+      onEvent,
       wallMs: () => performance.now(),
-    });
+    };
+    let recorder: MissionRecorder | undefined;
+    if (opts.record !== false) {
+      replayPath = opts.record ?? recordingPath(opts.recordDir, instruction, new Date());
+      recorder = startRecording(runtime, mission, replayPath, choice.note);
+    }
+    const run = await runtime.runMission({ ...mission, recorder });
     if (opts.json) {
       writeJson(io.stdout, {
         instruction,
@@ -135,14 +117,13 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     throw e;
   } finally {
     process.off('SIGINT', onSigint);
-    recorder?.close();
     await runtime?.close();
   }
 }
 
-function startRecording(path: string, facts: HeaderFacts): MissionRecorder {
+function startRecording(runtime: MissionRuntime, mission: MissionOptions, path: string, providerNote: string | undefined): MissionRecorder {
   try {
-    return new MissionRecorder(fileLineSink(path), buildReplayHeader(facts), imageDirectory(path));
+    return openMissionRecording(runtime, mission, { path, recordedAt: new Date(), ...(providerNote ? { providerNote } : {}) });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UserError(code === 'EEXIST' ? `${path} already exists; choose another --record path or remove it` : `cannot write the recording ${path}: ${(e as Error).message}`, 2);

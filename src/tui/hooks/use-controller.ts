@@ -6,7 +6,7 @@ import { bindKey, type KeyCommand, type KeyMode } from '../key-bindings.js';
 import type { SidePanel } from '../layout.js';
 import { editLine, emptyEditor, submitLine, type EditorState } from '../line-editor.js';
 import type { RobotView } from '../robot-view.js';
-import type { SessionState, TuiSession } from '../session.js';
+import type { MissionSession, SessionState } from '../../runtime/mission-session.js';
 import { HELP_LINES, parseSlash, type SlashCommand } from '../slash-commands.js';
 import { statusLines } from '../status-lines.js';
 import type { TranscriptAction } from '../transcript.js';
@@ -24,7 +24,7 @@ export interface Controller {
 }
 
 interface Deps {
-  session: TuiSession;
+  session: MissionSession;
   state: SessionState;
   dispatch: (action: TranscriptAction) => void;
   replay: PlaybackControls;

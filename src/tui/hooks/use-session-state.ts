@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionState, TuiSession } from '../session.js';
+import type { MissionSession, SessionState } from '../../runtime/mission-session.js';
 
 /** The session's flags (running, confirmation, world, provider), re-rendering when they change. */
-export function useSessionState(session: TuiSession): SessionState {
+export function useSessionState(session: MissionSession): SessionState {
   return useSyncExternalStore(session.subscribeState, session.getState);
 }

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TuiSession } from '../session.js';
+import type { MissionSession } from '../../runtime/mission-session.js';
 import { emptyTranscript, reduceTranscript, type TranscriptAction, type TranscriptState } from '../transcript.js';
 
 /**
  * The conversation pane's state: the session's MissionEvents and notes through the pure reducer.
  * Actions arriving together (a fast virtual-time mission) are applied in one render.
  */
-export function useTranscript(session: TuiSession): [TranscriptState, (action: TranscriptAction) => void] {
+export function useTranscript(session: MissionSession): [TranscriptState, (action: TranscriptAction) => void] {
   const [state, setState] = useState<TranscriptState>(emptyTranscript);
   const queue = useRef<TranscriptAction[]>([]);
   const scheduled = useRef<NodeJS.Immediate | null>(null);

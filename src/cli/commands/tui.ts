@@ -1,13 +1,13 @@
 import { homedir } from 'node:os';
-import type { RunOptions } from '../cli/commands/run.js';
-import { UserError, writeLine, type CliIo } from '../cli/io.js';
-import { DetectorError } from '../vision/detector-error.js';
-import { PROGRAM_VERSION } from '../cli/version.js';
-import { ConfigError, loadConfig } from '../config/config-file.js';
-import { chooseProvider, ProviderChoiceError, type ProviderChoice } from '../runtime/provider-choice.js';
-import { loadScenario, ScenarioError, type Scenario } from '../sim/scenario.js';
-import { colorDepthOf } from './ansi.js';
-import { TuiSession } from './session.js';
+import { ConfigError, loadConfig } from '../../config/config-file.js';
+import { MissionSession } from '../../runtime/mission-session.js';
+import { chooseProvider, ProviderChoiceError, type ProviderChoice } from '../../runtime/provider-choice.js';
+import { loadScenario, ScenarioError, type Scenario } from '../../sim/scenario.js';
+import { colorDepthOf } from '../../tui/ansi.js';
+import { DetectorError } from '../../vision/detector-error.js';
+import { UserError, writeLine, type CliIo } from '../io.js';
+import { PROGRAM_VERSION } from '../version.js';
+import type { RunOptions } from './run.js';
 
 /** The mission options `run` takes, minus one-shot output choices; recording is on or off. */
 export interface TuiOptions extends Pick<RunOptions, 'scenario' | 'seed' | 'provider' | 'model' | 'maxSteps' | 'maxTokens' | 'realtime' | 'config' | 'detectorModel' | 'detectorLabels' | 'recordDir'> {
@@ -34,7 +34,7 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() }).catch((e: unknown) => {
     throw e instanceof ConfigError ? new UserError(e.message, 2) : e;
   });
-  const session = await TuiSession.open({
+  const session = await MissionSession.open({
     scenario,
     seed: opts.seed,
     realtime: opts.realtime === true,
@@ -53,7 +53,7 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   // React's development build costs several times more per frame; load the production one
   // unless the person asked otherwise (ink and react are loaded here for the first time).
   process.env.NODE_ENV ??= 'production';
-  const [{ render }, { createElement }, { App }] = await Promise.all([import('ink'), import('react'), import('./app.js')]);
+  const [{ render }, { createElement }, { App }] = await Promise.all([import('ink'), import('react'), import('../../tui/app.js')]);
   stdout.write(ALT_SCREEN_ON);
   // A resized terminal reflows what is on it; start from a blank screen and let Ink draw it all again.
   const onResize = () => stdout.write(CLEAR_SCREEN);

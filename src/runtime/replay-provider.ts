@@ -1,6 +1,6 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelProvider, ModelTurn, StopReason } from '../agent/model-provider.js';
-import type { ReplayEvent } from './replay-format.js';
+import type { ReplayEvent } from '../replay/replay-format.js';
 
 /** Feeds the recorded assistant turns back, in order: replays need no network and no key. */
 export class ReplayProvider implements ModelProvider {

@@ -1,17 +1,14 @@
-import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MissionEvent } from '../agent/mission-events.js';
 import type { ModelProvider } from '../agent/model-provider.js';
 import type { ServerConfig } from '../config/config-file.js';
-import { recordingPath } from '../replay/file-sink.js';
-import type { HeaderFacts } from '../replay/replay-header.js';
-import type { MissionRuntime } from '../runtime/mission-runtime.js';
-import { chooseProvider, type ProviderChoice, type ProviderRequest } from '../runtime/provider-choice.js';
+import type { MissionRecorder } from '../replay/recorder.js';
 import { loadScenario, type Scenario } from '../sim/scenario.js';
 import type { CreateDetectorOptions, ObjectDetector } from '../vision/detector.js';
-import { recordSessionMission } from './session-recording.js';
-import { openRuntime, type LiveHooks } from './session-runtime.js';
-import type { NoteLevel, TranscriptAction } from './transcript.js';
+import { openMissionRecording } from './mission-recording.js';
+import { MissionRuntime, type MissionOptions } from './mission-runtime.js';
+import { chooseProvider, type ProviderChoice, type ProviderRequest } from './provider-choice.js';
+import { SessionRecordings } from './session-recordings.js';
 
 export interface SessionConfig {
   scenario: Scenario;
@@ -31,6 +28,17 @@ export interface SessionConfig {
   /** Epoch ms for get_time and recording names (default Date.now). */
   wallClock?: () => number;
 }
+
+export type NoteLevel = 'info' | 'warning' | 'error';
+
+/** What the session tells whoever shows it: the running mission's events and its own notes. */
+export type SessionAction =
+  | MissionEvent
+  | { type: 'note'; level: NoteLevel; text: string }
+  /** The mission ended without its own mission_finished (it threw). */
+  | { type: 'interrupted'; text: string }
+  /** A tool waits for the operator's approval. */
+  | { type: 'awaiting_approval'; name: string };
 
 export interface PendingConfirmation {
   name: string;
@@ -52,31 +60,26 @@ export interface SessionState {
 }
 
 /**
- * An interactive session: one world that persists across missions, each mission run through the
- * shared MissionRuntime and recorded to its own file. No React here — the UI subscribes to the
- * state (for flags) and to the transcript actions (the MissionEvent stream plus session notes).
+ * A mission session without a UI: one world that persists across missions, each run through the
+ * MissionRuntime and recorded to its own file; cancel, e-stop, a fresh world, another provider.
+ * A UI subscribes to the state (for flags) and to the actions (the MissionEvent stream plus notes).
  */
-export class TuiSession {
+export class MissionSession {
   private state: SessionState;
   private readonly stateListeners = new Set<() => void>();
-  private readonly actionListeners = new Set<(action: TranscriptAction) => void>();
+  private readonly actionListeners = new Set<(action: SessionAction) => void>();
   private abort: AbortController | null = null;
   private mission: Promise<unknown> | null = null;
   private respondTo: ((approved: boolean) => void) | null = null;
-  /** Recordings made since this world was built, in order: a later mission starts where they left it. */
-  private chain: string[] = [];
-  /** The operator changed the world outside any recorded mission (the e-stop key). */
-  private touched = false;
-  private readonly sessionId: string;
+  /** The running mission's recorder: an operator e-stop is noted in it. */
+  private recorder: MissionRecorder | undefined;
 
   private constructor(
     private readonly config: SessionConfig,
     runtime: MissionRuntime,
-    private readonly live: LiveHooks,
     private choice: ProviderChoice,
+    private readonly recordings: SessionRecordings,
   ) {
-    live.note = (level, text) => this.note(level, text);
-    this.sessionId = stamp(new Date(this.now()));
     this.state = {
       runtime,
       scenario: config.scenario.name,
@@ -91,10 +94,12 @@ export class TuiSession {
     };
   }
 
-  static async open(config: SessionConfig): Promise<TuiSession> {
-    const live: LiveHooks = {};
-    const runtime = await openRuntime(config, config.scenario, live);
-    return new TuiSession(config, runtime, live, config.provider);
+  static async open(config: SessionConfig): Promise<MissionSession> {
+    // Notes from the world reach the session once it exists (a server lost while starting is an error anyway).
+    const notes: { to?: MissionSession } = {};
+    const runtime = await openWorld(config, config.scenario, (level, text) => notes.to?.note(level, text));
+    const recordings = new SessionRecordings(config.recordDir, config.wallClock ?? Date.now);
+    return (notes.to = new MissionSession(config, runtime, config.provider, recordings));
   }
 
   getState = (): SessionState => this.state;
@@ -104,7 +109,7 @@ export class TuiSession {
     return () => this.stateListeners.delete(listener);
   };
 
-  onAction(listener: (action: TranscriptAction) => void): () => void {
+  onAction(listener: (action: SessionAction) => void): () => void {
     this.actionListeners.add(listener);
     return () => this.actionListeners.delete(listener);
   }
@@ -130,35 +135,32 @@ export class TuiSession {
       return this.note('error', `cannot start the ${this.choice.name} provider: ${(e as Error).message}`);
     }
     this.update({ model: provider.model });
-    const recording = this.startRecording(text, provider);
-    const onEvent = (e: MissionEvent) => {
-      this.live.recorder?.onEvent(e);
-      this.publish(e);
+    const mission: MissionOptions = {
+      instruction: text,
+      provider,
+      maxSteps: this.config.maxSteps,
+      maxTotalTokens: this.config.maxTokens,
+      confirmation: { mode: 'ask', ask: (call) => this.ask(call) },
+      signal: abort.signal,
+      onEvent: (e) => this.publish(e),
+      wallMs: () => performance.now(),
     };
+    const recording = this.startRecording(mission);
+    this.recorder = recording?.recorder;
     try {
-      this.mission = this.state.runtime.runMission({
-        instruction: text,
-        provider,
-        maxSteps: this.config.maxSteps,
-        maxTotalTokens: this.config.maxTokens,
-        confirmation: { mode: 'ask', ask: (call) => this.ask(call) },
-        signal: abort.signal,
-        onEvent,
-        wallMs: () => performance.now(),
-      });
+      this.mission = this.state.runtime.runMission({ ...mission, recorder: this.recorder });
       await this.mission;
     } catch (e) {
       this.publish({ type: 'interrupted', text: `the mission stopped with an internal error: ${(e as Error).message}` });
     } finally {
-      this.live.recorder?.close();
-      this.live.recorder = undefined;
+      this.recorder = undefined;
       this.abort = null;
       this.mission = null;
       if (recording) {
-        this.chain.push(basename(recording));
-        this.note('info', `recorded to ${recording}`);
+        this.recordings.recorded(recording.path);
+        this.note('info', `recorded to ${recording.path}`);
       }
-      this.update({ running: false, confirmation: null, recordings: recording ? [...this.state.recordings, recording] : this.state.recordings });
+      this.update({ running: false, confirmation: null, recordings: recording ? [...this.state.recordings, recording.path] : this.state.recordings });
     }
   }
 
@@ -176,17 +178,17 @@ export class TuiSession {
     this.state.runtime.simRobot.robot.emergencyStop('operator pressed the e-stop key');
     if (this.abort && !this.abort.signal.aborted) {
       const notice: MissionEvent = { type: 'notice', level: 'warning', message: 'EMERGENCY STOP pressed by the operator' };
-      this.live.recorder?.onEvent(notice);
+      this.recorder?.onEvent(notice);
       this.publish(notice);
       this.cancel('emergency stop: cancelling the mission');
     } else {
-      this.touched = true;
+      this.recordings.touchedByOperator();
       this.note('warning', 'EMERGENCY STOP latched. To move again, ask "reset the emergency stop" (you will be asked to approve it).');
     }
     this.emitState();
   }
 
-  /** Answers the confirmation dialog: approve once, or deny. */
+  /** Answers the pending confirmation: approve once, or deny. */
   respond(approved: boolean): void {
     this.respondTo?.(approved);
   }
@@ -201,10 +203,9 @@ export class TuiSession {
       return this.note('error', (e as Error).message);
     }
     const old = this.state.runtime;
-    const runtime = await openRuntime({ ...this.config, sharedDetector: old.simRobot.detector }, scenario, this.live);
+    const runtime = await openWorld({ ...this.config, sharedDetector: old.simRobot.detector }, scenario, (level, text) => this.note(level, text));
     await old.close();
-    this.chain = [];
-    this.touched = false;
+    this.recordings.newWorld();
     this.update({ runtime, scenario: scenario.name });
     this.note('info', `new world: scenario ${scenario.name}, seed ${this.state.seed} — ${scenario.summary}`);
   }
@@ -240,41 +241,19 @@ export class TuiSession {
     });
   }
 
-  private startRecording(instruction: string, provider: ModelProvider): string | null {
-    const dir = this.config.recordDir;
-    if (!dir) return null;
-    const { runtime } = this.state;
-    const path = recordingPath(dir, instruction, new Date(this.now()));
-    const facts: HeaderFacts = {
-      programVersion: this.config.version,
-      recordedAt: new Date(this.now()),
-      scenario: runtime.scenario,
-      seed: this.state.seed,
-      provider: provider.name,
-      model: provider.model,
-      ...(this.choice.note ? { providerNote: this.choice.note } : {}),
-      instruction,
-      maxSteps: this.config.maxSteps,
-      maxTotalTokens: this.config.maxTokens,
-      parameters: runtime.simRobot.robot.parameters.snapshot(),
-      detectorModelPath: this.config.detector?.modelPath,
-      externalServers: (this.config.servers ?? []).map((s) => s.name),
-    };
-    const place = { id: this.sessionId, mission: this.chain.length + 1, initialWorld: this.chain.length === 0 && !this.touched, after: [...this.chain] };
+  /** The mission's recorder and file, or null when not recording (or the file cannot be written: the mission runs anyway). */
+  private startRecording(mission: MissionOptions): { path: string; recorder: MissionRecorder } | null {
+    const plan = this.recordings.next(mission.instruction, this.choice.note);
+    if (!plan) return null;
     try {
-      this.live.recorder = recordSessionMission(path, facts, place);
-      return path;
+      return { path: plan.path, recorder: openMissionRecording(this.state.runtime, mission, plan) };
     } catch (e) {
-      this.note('warning', `cannot record to ${path} (${(e as Error).message}); the mission runs unrecorded`);
+      this.note('warning', `cannot record to ${plan.path} (${(e as Error).message}); the mission runs unrecorded`);
       return null;
     }
   }
 
-  private now(): number {
-    return (this.config.wallClock ?? Date.now)();
-  }
-
-  private publish(action: TranscriptAction): void {
+  private publish(action: SessionAction): void {
     for (const l of this.actionListeners) l(action);
   }
 
@@ -288,6 +267,20 @@ export class TuiSession {
   }
 }
 
-function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+/** One world of the session; a server that goes away is a note, and its tools are withdrawn. */
+function openWorld(config: SessionConfig, scenario: Scenario, note: (level: NoteLevel, text: string) => void): Promise<MissionRuntime> {
+  return MissionRuntime.open({
+    scenario,
+    seed: config.seed,
+    realtime: config.realtime,
+    detector: config.detector,
+    sharedDetector: config.sharedDetector,
+    servers: config.servers,
+    preloadDetector: true,
+    wallClock: config.wallClock ?? Date.now,
+    version: config.version,
+    onServerStatus: (change) => {
+      if (change.status.state !== 'connected') note('warning', `MCP server "${change.status.name}" ${change.status.state}${change.status.error ? `: ${change.status.error.split('\n')[0]}` : ''}; its tools are withdrawn`);
+    },
+  });
 }

@@ -304,12 +304,14 @@ describe('AnthropicProvider against the fake Messages API (real SDK)', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('loads the SDK lazily: the module has only type imports of @anthropic-ai/sdk', () => {
-    const source = readFileSync(fileURLToPath(new URL('../../src/agent/providers/anthropic.ts', import.meta.url)), 'utf8');
-    const sdkImports = source.match(/^import [^;]*from '@anthropic-ai\/sdk[^']*';/gm) ?? [];
-    expect(sdkImports.length).toBeGreaterThan(0);
-    for (const line of sdkImports) expect(line).toMatch(/^import type /);
-    expect(source).toContain("import('@anthropic-ai/sdk')");
+  it('loads the SDK lazily: the provider modules have only type imports of @anthropic-ai/sdk', () => {
+    const read = (name: string) => readFileSync(fileURLToPath(new URL(`../../src/agent/providers/${name}`, import.meta.url)), 'utf8');
+    for (const name of ['anthropic.ts', 'anthropic-errors.ts', 'anthropic-pricing.ts']) {
+      const sdkImports = read(name).match(/^import [^;]*from '@anthropic-ai\/sdk[^']*';/gm) ?? [];
+      for (const line of sdkImports) expect(line, name).toMatch(/^import type /);
+    }
+    expect(read('anthropic.ts').match(/^import [^;]*from '@anthropic-ai\/sdk[^']*';/gm)?.length).toBeGreaterThan(0);
+    expect(read('anthropic.ts')).toContain("import('@anthropic-ai/sdk')");
   });
 
   it('refuses an empty API key up front', () => {

@@ -9,7 +9,7 @@
  *   last tool definition (the API caches the prefix tools → system up to each breakpoint).
  * - Retries (429, 408/409, 5xx, 529 overloaded, connection errors) are the SDK's own; once they
  *   are exhausted, or for errors that are not retryable (401, 400, ...), `next()` throws a
- *   `ProviderError` with one clear line.
+ *   `ProviderError` with one clear line (anthropic-errors.ts). Prices: anthropic-pricing.ts.
  * - `request.signal` aborts the HTTP request / stream; `next()` then rejects with the signal's
  *   reason (an `AbortError` DOMException unless the caller gave another one).
  */
@@ -23,6 +23,8 @@ import type {
   TextBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
+import { describeSdkError } from './anthropic-errors.js';
+import { estimateCostUsd } from './anthropic-pricing.js';
 import {
   ProviderError,
   type ModelProvider,
@@ -58,59 +60,6 @@ export interface AnthropicProviderOptions {
 
 type Sdk = typeof import('@anthropic-ai/sdk');
 
-interface Price {
-  /** US dollars per million tokens. */
-  input: number;
-  output: number;
-  /** 5-minute (default `ephemeral`) cache writes. */
-  cacheWrite: number;
-  cacheRead: number;
-}
-
-/**
- * List prices in USD per million tokens, Claude API, standard (non-batch) tier, from
- * https://platform.claude.com/docs/en/about-claude/pricing and the per-model overview pages,
- * as of November 2026 (SDK 1.12.0). Cache writes are the 5-minute rate, the TTL that
- * `{type: 'ephemeral'}` gets by default. Sonnet 5.5 and Opus 5.5 cache reads are 0.05x input
- * (the Sonnet 5.5 cut from $0.20 to $0.10 took effect 2026-10-07).
- * Left out on purpose (cost => undefined): Claude Haiku 5.5, priced per request by prompt length
- * (cannot be priced from summed usage), and models without a published price here.
- */
-const PRICES: Record<string, Price> = {
-  'claude-sonnet-5-5': { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 },
-  'claude-sonnet-5': { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 },
-  'claude-sonnet-4-6': { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
-  'claude-sonnet-4-5': { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
-  'claude-opus-5-5': { input: 4, output: 20, cacheWrite: 5, cacheRead: 0.2 },
-  'claude-opus-5': { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
-  'claude-opus-4-8': { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
-  'claude-opus-4-7': { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
-  'claude-opus-4-6': { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
-  'claude-opus-4-5': { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
-  'claude-haiku-4-5': { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
-  'claude-fable-5-1': { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 0.25 },
-  'claude-mythos-5-1': { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 0.25 },
-  'claude-fable-5': { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 1 },
-  'claude-mythos-5': { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 1 },
-};
-
-/** The price of a model id, also for dated snapshots (`claude-haiku-4-5-20251001`); else undefined. */
-export function priceOf(model: string): Price | undefined {
-  return PRICES[model] ?? PRICES[model.replace(/-\d{8}$/, '')];
-}
-
-export function estimateCostUsd(model: string, usage: TokenUsage): number | undefined {
-  const price = priceOf(model);
-  if (!price) return undefined;
-  return (
-    (usage.inputTokens * price.input +
-      usage.outputTokens * price.output +
-      usage.cacheWriteTokens * price.cacheWrite +
-      usage.cacheReadTokens * price.cacheRead) /
-    1_000_000
-  );
-}
-
 const STOP_REASONS: ReadonlySet<string> = new Set<StopReason>([
   'end_turn',
   'tool_use',
@@ -122,7 +71,6 @@ const STOP_REASONS: ReadonlySet<string> = new Set<StopReason>([
 ]);
 
 const CACHE = { type: 'ephemeral' } as const;
-const HINT = 'try again later or use --provider planner';
 
 export class AnthropicProvider implements ModelProvider {
   readonly name = 'anthropic';
@@ -196,7 +144,7 @@ export class AnthropicProvider implements ModelProvider {
       if (signal?.aborted || error instanceof sdk.APIUserAbortError) {
         throw abortReason(signal);
       }
-      throw this.describe(sdk, client, error, attempts);
+      throw describeSdkError(sdk, client, error, { attempts, model: this.model });
     }
 
     return {
@@ -230,63 +178,6 @@ export class AnthropicProvider implements ModelProvider {
     });
     return this.loaded;
   }
-
-  /** One clear line for an SDK error. */
-  private describe(sdk: Sdk, client: Anthropic, error: unknown, attempts: number): Error {
-    const retries = Math.max(0, attempts - 1);
-    const after = retries === 0 ? '' : ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
-    const url = client.baseURL;
-    let result: ProviderError;
-
-    if (error instanceof sdk.APIConnectionTimeoutError) {
-      result = new ProviderError(
-        `Anthropic API at ${url} did not answer within ${client.timeout} ms${after}; ${HINT}`,
-        true,
-      );
-    } else if (error instanceof sdk.APIConnectionError) {
-      const cause = causeText(error);
-      result = new ProviderError(`cannot reach the Anthropic API at ${url}${cause ? ` (${cause})` : ''}${after}; ${HINT}`, true);
-    } else if (error instanceof sdk.APIError) {
-      const status = error.status;
-      const type = error.type ?? undefined;
-      const said = oneLine(error.apiMessage ?? (typeof error.error === 'string' ? error.error : '') ?? '');
-      const what = [status, type].filter((x) => x !== undefined && x !== null).join(' ');
-      const saying = said ? `: ${said}` : '';
-      if (status === undefined) {
-        // An `event: error` inside a 200 stream: the SDK does not retry these.
-        if (type === 'overloaded_error') {
-          result = new ProviderError(`Anthropic API overloaded (overloaded_error) while streaming the reply; ${HINT}`, true);
-        } else {
-          result = new ProviderError(`Anthropic API error while streaming the reply (${type ?? 'unknown'})${saying}`, type === 'api_error');
-        }
-      } else if (status === 401) {
-        result = new ProviderError(
-          `Anthropic API rejected the API key (401 ${type ?? 'authentication_error'})${saying}; check ANTHROPIC_API_KEY or use --provider planner`,
-        );
-      } else if (status === 403) {
-        result = new ProviderError(`Anthropic API denied access (${what})${saying}`);
-      } else if (status === 400) {
-        result = new ProviderError(`Anthropic API rejected the request (${what})${saying}`);
-      } else if (status === 404) {
-        result = new ProviderError(`Anthropic API: not found (${what})${saying}; check the model id "${this.model}" (--model)`);
-      } else if (status === 429) {
-        result = new ProviderError(`Anthropic API rate limit exceeded (429)${after}${saying}; ${HINT}`, true);
-      } else if (status === 529) {
-        result = new ProviderError(`Anthropic API overloaded (529)${after}; ${HINT}`, true);
-      } else if (status >= 500) {
-        result = new ProviderError(`Anthropic API server error (${what})${after}${saying}; ${HINT}`, true);
-      } else {
-        result = new ProviderError(`Anthropic API error (${what})${saying}`, status === 408 || status === 409);
-      }
-    } else if (error instanceof sdk.AnthropicError) {
-      result = new ProviderError(`Anthropic API stream failed: ${oneLine(error.message)}`, true);
-    } else {
-      // Not an SDK error: a bug, not something the user can act on. Keep it as it is.
-      return error instanceof Error ? error : new Error(String(error));
-    }
-    result.cause = error;
-    return result;
-  }
 }
 
 function toStopReason(reason: string | null | undefined): StopReason {
@@ -315,23 +206,4 @@ function toParam(block: ContentBlock): ContentBlockParam {
 
 function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 300 ? `${flat.slice(0, 297)}...` : flat;
-}
-
-function causeText(error: Error): string {
-  let cause: unknown = (error as { cause?: unknown }).cause;
-  let text = '';
-  // undici: TypeError('fetch failed') with cause Error('connect ECONNREFUSED 127.0.0.1:1')
-  for (let depth = 0; cause && depth < 4; depth++) {
-    if (cause instanceof Error) {
-      const code = (cause as { code?: unknown }).code;
-      text = typeof code === 'string' ? code : cause.message;
-      cause = (cause as { cause?: unknown }).cause;
-    } else break;
-  }
-  return oneLine(text);
 }

@@ -54,6 +54,12 @@ describe('recording and replaying missions', () => {
     const replay = await runCli(['replay', file, '--json'], {});
     expect(replay.code).toBe(0);
     expect(JSON.parse(replay.stdout)).toMatchObject({ ok: true, calls: 2, outcome: { recorded: 'succeeded', actual: 'succeeded' } });
+    // A re-recorded replay keeps the clock readings it restored, so it replays too.
+    const again = join(dir(), 'again.jsonl');
+    expect((await runCli(['replay', file, '--record', again])).code).toBe(0);
+    const clocks = (all: Array<{ type: string }>) => all.filter((e) => e.type === 'clock');
+    expect(clocks(lines(again).slice(1))).toEqual(clocks(events));
+    expect((await runCli(['replay', again])).code).toBe(0);
   });
 
   it('round-trips a replay of a replay (provider "replay")', async () => {

@@ -5,11 +5,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError, type ModelRequest } from '../../src/agent/model-provider.js';
-import {
-  AnthropicProvider,
-  DEFAULT_ANTHROPIC_MODEL,
-  estimateCostUsd,
-} from '../../src/agent/providers/anthropic.js';
+import { AnthropicProvider, DEFAULT_ANTHROPIC_MODEL } from '../../src/agent/providers/anthropic.js';
+import { estimateCostUsd } from '../../src/agent/providers/anthropic-pricing.js';
 import {
   fail,
   startFakeMessagesApi,

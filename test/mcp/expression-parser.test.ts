@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ExpressionError,
-  MAX_EXPRESSION_LENGTH,
-  MAX_NESTING_DEPTH,
-  evaluateExpression,
-} from '../../src/mcp/tools/utility/expression-parser.js';
+import { evaluateExpression } from '../../src/mcp/tools/utility/expression-evaluator.js';
+import { MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH } from '../../src/mcp/tools/utility/expression-parser.js';
+import { ExpressionError } from '../../src/mcp/tools/utility/expression-vocabulary.js';
 
 function rejection(source: string): ExpressionError {
   try {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, toolFailure } from '../../tool-declaration.js';
 import type { UtilityContext } from './context.js';
-import { ExpressionError, MAX_EXPRESSION_LENGTH, evaluateExpression } from './expression-parser.js';
+import { evaluateExpression } from './expression-evaluator.js';
+import { MAX_EXPRESSION_LENGTH } from './expression-parser.js';
+import { ExpressionError } from './expression-vocabulary.js';
 
 export const calculatorTool = defineTool<UtilityContext>()({
   name: 'calculator',
@@ -31,7 +33,7 @@ export const calculatorTool = defineTool<UtilityContext>()({
     try {
       result = evaluateExpression(expression);
     } catch (error) {
-      if (error instanceof ExpressionError) return { error: `cannot evaluate expression: ${error.message}` };
+      if (error instanceof ExpressionError) return toolFailure('invalid_argument', `cannot evaluate expression: ${error.message}`);
       throw error;
     }
     const display = String(Number(result.toPrecision(12)));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { readFailureReason } from '../core/read-file.js';
 
 /**
  * The user's config file: external MCP servers in the `mcpServers` format Claude Desktop uses.
@@ -103,10 +104,7 @@ export async function loadConfig(lookup: ConfigLookup): Promise<LoadedConfig> {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && lookup.explicitPath === undefined) continue;
-      const shown = displayPath(file, lookup.cwd);
-      if (code === 'ENOENT') throw new ConfigError(`config file ${shown} not found`);
-      if (code === 'EISDIR') throw new ConfigError(`config file ${shown} is a directory, not a JSON file`);
-      throw new ConfigError(`cannot read config file ${shown}: ${(err as Error).message}`);
+      throw new ConfigError(`config file ${displayPath(file, lookup.cwd)} ${readFailureReason(err)}`);
     }
     return { path: file, servers: parseConfigText(text, displayPath(file, lookup.cwd), lookup.env, path.dirname(file)) };
   }

@@ -115,6 +115,13 @@ describe('loadConfig lookup', () => {
     );
   });
 
+  it('says why an explicit file cannot be read', async () => {
+    await mkdir(path.join(cwd, 'dir.json'));
+    await expect(loadConfig({ explicitPath: 'dir.json', env: {}, cwd, homedir: home })).rejects.toThrow(
+      new ConfigError('config file dir.json is a directory, not a file'),
+    );
+  });
+
   it('prefers --config, then ./robot-agent.json, then the user config dir', async () => {
     const userFile = path.join(home, '.config', 'robot-agent', 'config.json');
     await mkdir(path.dirname(userFile), { recursive: true });

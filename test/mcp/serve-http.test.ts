@@ -229,7 +229,7 @@ describe('robot-agent serve: refusals', () => {
   it('refuses a non-loopback address without a token, and bad token sources', async () => {
     expect(await refuse(['--http', '--host', '0.0.0.0'])).toMatch(/refusing to serve on 0\.0\.0\.0 without a token/);
     expect(await refuse(['--http', '--token-env', 'ROBOT_MCP_TOKEN'])).toMatch(/ROBOT_MCP_TOKEN \(from --token-env\) is not set/);
-    expect(await refuse(['--http', '--token-file', '/nonexistent/token'])).toMatch(/token file \/nonexistent\/token does not exist/);
+    expect(await refuse(['--http', '--token-file', '/nonexistent/token'])).toMatch(/token file \/nonexistent\/token not found/);
     expect(await refuse(['--http', '--port', '70000'])).toMatch(/--port 70000 is not a port number/);
     expect(await refuse(['--http', '--allowed-origin', 'not an origin'])).toMatch(/allowed origin "not an origin"/);
     expect(await refuse(['--stdio', '--token-env', 'X'])).toMatch(/applies to --http only/);

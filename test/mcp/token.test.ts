@@ -22,7 +22,7 @@ describe('resolveToken', () => {
     const file = join(dir, 'token');
     writeFileSync(file, 'file-token\n');
     expect(resolveToken({ tokenFile: file, env: {} })).toBe('file-token');
-    expect(() => resolveToken({ tokenFile: join(dir, 'missing'), env: {} })).toThrow(/token file .*missing does not exist/);
+    expect(() => resolveToken({ tokenFile: join(dir, 'missing'), env: {} })).toThrow(/token file .*missing not found/);
     expect(() => resolveToken({ tokenFile: dir, env: {} })).toThrow(/is a directory/);
     const empty = join(dir, 'empty');
     writeFileSync(empty, '\n');

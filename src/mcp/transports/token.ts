@@ -2,7 +2,7 @@
  * Where the HTTP bearer token comes from: an environment variable named on the command line
  * (`--token-env NAME`, so the secret is not in `ps` output) or a file (`--token-file PATH`).
  */
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../../core/read-file.js';
 
 export interface TokenSource {
   /** Name of an environment variable holding the token. */
@@ -33,15 +33,7 @@ export function resolveToken({ tokenEnv, tokenFile, env }: TokenSource): string 
     return checked(token, `environment variable ${tokenEnv}`);
   }
   if (tokenFile !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(tokenFile, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason =
-        code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'is not readable' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(error)})`;
-      throw new TokenError(`token file ${tokenFile} ${reason}`);
-    }
+    const text = readTextFile(tokenFile, { what: 'token file', errorClass: TokenError });
     const token = text.trim();
     if (token === '') throw new TokenError(`token file ${tokenFile} is empty`);
     return checked(token, `token file ${tokenFile}`);

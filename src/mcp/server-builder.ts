@@ -6,23 +6,12 @@
  * before the handler runs and returns a failure as an `isError` result, not a protocol error).
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import {
-  TOOL_CATEGORIES,
-  isToolFailure,
-  type AnyToolDeclaration,
-  type ToolCallExtra,
-  type ToolCategory,
-  type ToolOutcome,
-} from './tool-declaration.js';
-
-/** Keys under which each tool's `_meta` (visible in tools/list) carries our extra metadata. */
-export const TOOL_META_KEYS = {
-  category: 'robot-agent/category',
-  needsConfirmation: 'robot-agent/needsConfirmation',
-  timeoutSeconds: 'robot-agent/timeoutSeconds',
-} as const;
+import { FAILURE_CODES } from '../core/failure.js';
+import { isToolFailure, type AnyToolDeclaration, type ToolCallExtra, type ToolOutcome } from './tool-declaration.js';
+import { toolMetaOf } from './tool-meta.js';
+import { failureResult } from './tool-result.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -63,7 +52,7 @@ export function registerTools<TContext>(
         outcome = await declaration.handler(ctx, args as never, extra);
       } catch (error) {
         options.onInternalError?.(name, error);
-        return errorResult(`internal error in tool ${name}: ${describeError(error)}`);
+        return failureResult('internal', `internal error in tool ${name}: ${describeError(error)}`);
       }
       return outcomeToResult(outcome);
     };
@@ -75,13 +64,9 @@ export function registerTools<TContext>(
         description: declaration.description,
         // Strict: a misspelt argument name is an error that names it, not silently dropped.
         inputSchema: z.strictObject(declaration.input),
-        outputSchema: declaration.output,
+        outputSchema: successOrFailure(declaration.output),
         annotations: { title: declaration.title, ...declaration.annotations },
-        _meta: {
-          [TOOL_META_KEYS.category]: declaration.category,
-          [TOOL_META_KEYS.needsConfirmation]: declaration.needsConfirmation,
-          [TOOL_META_KEYS.timeoutSeconds]: declaration.timeoutSeconds,
-        },
+        _meta: toolMetaOf(declaration),
       },
       // The SDK's callback type is generic over the schema; ours is checked by defineTool.
       callback as never,
@@ -90,9 +75,13 @@ export function registerTools<TContext>(
 }
 
 /** Converts a handler outcome into the MCP result: structured content plus a text block (the
- *  summary, if any, then the JSON) for clients that read only text; failures become isError. */
+ *  summary, if any, then the JSON) for clients that read only text; failures become isError
+ *  results whose `structuredContent.error` carries the code. */
 export function outcomeToResult(outcome: ToolOutcome<unknown>): CallToolResult {
-  if (isToolFailure(outcome)) return errorResult(outcome.error);
+  if (isToolFailure(outcome)) {
+    const { code, message, ...details } = outcome.error;
+    return failureResult(code, message, details);
+  }
   const content: CallToolResult['content'] = [];
   if (outcome.summary) content.push({ type: 'text', text: outcome.summary });
   content.push({ type: 'text', text: JSON.stringify(outcome.output) });
@@ -102,28 +91,32 @@ export function outcomeToResult(outcome: ToolOutcome<unknown>): CallToolResult {
   return { content, structuredContent: outcome.output as Record<string, unknown> };
 }
 
-export function errorResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
-}
+/** `structuredContent.error` of a failed result, as every output schema declares it. */
+export const failureSchema = z.looseObject({
+  code: z.enum(FAILURE_CODES),
+  message: z.string(),
+});
 
-/** Our metadata as published in a tools/list entry, for clients (the agent). */
-export interface ToolMeta {
-  category: ToolCategory | undefined;
-  needsConfirmation: boolean;
-  timeoutSeconds: number | undefined;
-}
-
-export function readToolMeta(tool: Pick<Tool, '_meta'>): ToolMeta {
-  const meta = tool._meta ?? {};
-  const category = meta[TOOL_META_KEYS.category];
-  const timeout = meta[TOOL_META_KEYS.timeoutSeconds];
-  return {
-    category: (TOOL_CATEGORIES as readonly unknown[]).includes(category)
-      ? (category as ToolCategory)
-      : undefined,
-    needsConfirmation: meta[TOOL_META_KEYS.needsConfirmation] === true,
-    timeoutSeconds: typeof timeout === 'number' && timeout > 0 ? timeout : undefined,
-  };
+/**
+ * The output schema a tool publishes: its success shape, or `{ error }`. The SDK Client checks
+ * `structuredContent` against the published schema even on isError results, so a failure must
+ * fit it too. Still one object schema (MCP wants `type: object` at the root): success fields
+ * become optional, the JSON Schema's `anyOf` says which set is required, and a refinement keeps
+ * the server's own check of a success as strict as the declared shape.
+ */
+export function successOrFailure(success: z.ZodObject): z.ZodObject {
+  const required = (z.toJSONSchema(success, { io: 'output' }) as { required?: string[] }).required ?? [];
+  // An operation's own `error` (its message) shares the name: either fits there.
+  const own = success.shape.error as z.ZodType | undefined;
+  return success
+    .partial()
+    .extend({ error: (own ? z.union([failureSchema, own]) : failureSchema).optional() })
+    .superRefine((value, ctx) => {
+      if (failureSchema.safeParse(value.error).success) return;
+      const parsed = success.safeParse(value);
+      if (!parsed.success) for (const { message, path } of parsed.error.issues) ctx.addIssue({ code: 'custom', message, path, input: value });
+    })
+    .meta({ anyOf: [{ required }, { required: ['error'] }] });
 }
 
 function toToolCallExtra(sdkExtra: SdkCallExtra): ToolCallExtra {

@@ -4,6 +4,7 @@
  * turns a list of them into MCP tools; tests may also call `handler` directly.
  */
 import type { z } from 'zod';
+import { isFailureCode, type Failure, type FailureCode } from '../core/failure.js';
 
 export const TOOL_CATEGORIES = [
   'status',
@@ -40,15 +41,24 @@ export interface ToolSuccess<TOutput> {
   image?: ToolImage;
 }
 
-/** A failed call the caller can act on: say what was wrong and what is allowed. */
+/** A failed call the caller can act on: a code for programs, and a message that says what was
+ *  wrong and what is allowed. It becomes the result's `structuredContent.error`. */
 export interface ToolFailure {
-  error: string;
+  error: Failure;
 }
 
 export type ToolOutcome<TOutput> = ToolSuccess<TOutput> | ToolFailure;
 
-export function isToolFailure<T>(outcome: ToolOutcome<T>): outcome is ToolFailure {
-  return 'error' in outcome;
+export function toolFailure(code: FailureCode, message: string, details: Record<string, unknown> = {}): ToolFailure {
+  return { error: { ...details, code, message } };
+}
+
+/** Also tells a failure from any value a robot command returns (an Operation has a string
+ *  `error` of its own, so the shape of `error` decides). */
+export function isToolFailure(value: unknown): value is ToolFailure {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && isFailureCode((error as Failure).code);
 }
 
 /** What a handler gets from the request besides its arguments. */

@@ -20,6 +20,12 @@ export interface BackendState {
   holding: string | null;
 }
 
+/** The gripper's build, as far as the robot core needs it. */
+export interface GripperGeometry {
+  /** Where the gripper holds and puts down objects, metres ahead of the base centre. */
+  reach: number;
+}
+
 /**
  * What the robot core knows of a robot: the only door to the simulator, and shaped so that a
  * real-robot backend (ROS 2 through rosbridge: nav2 action, gripper action, camera topic,
@@ -29,6 +35,7 @@ export interface BackendState {
 export interface RobotBackend {
   readonly kind: string;
   readonly clock: Clock;
+  readonly gripper: GripperGeometry;
   /** Lets robot time pass: the simulator steps its physics (virtually, or paced to the wall
    *  clock when real-time); a real robot just waits. */
   sleep(seconds: number): Promise<void>;

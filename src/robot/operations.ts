@@ -2,7 +2,11 @@
  * Long actions as operations (robot_mcp's operation tracker): an id, a kind, a status, progress
  * with a message, a result or an error. Ids come from a counter so replays see the same ids.
  */
-export const OPERATION_KINDS = ['navigate', 'rotate', 'grasp', 'release', 'charge'] as const;
+import type { FailureCode } from '../core/failure.js';
+
+/** `approach` (drive up to a seen object in stages, looking again on the way) and `deliver`
+ *  (drive so the held object lands in a zone, then release it) are made of several steps. */
+export const OPERATION_KINDS = ['navigate', 'rotate', 'grasp', 'release', 'charge', 'approach', 'deliver'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 export type OperationStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -17,6 +21,12 @@ export interface Operation {
   goal: Record<string, unknown>;
   result?: Record<string, unknown>;
   error?: string;
+  /** Why it did not succeed, for programs: timeout, cancelled, failed, grasp_missed… */
+  errorCode?: FailureCode;
+  /** What a program needs besides the code, e.g. `renamed_to` for `object_relabelled`. */
+  errorDetails?: Record<string, unknown>;
+  /** What a multi-step operation is doing now ("approach to red_cube#1"), for messages. */
+  step?: string;
   createdAt: number;
   startedAt?: number;
   endedAt?: number;

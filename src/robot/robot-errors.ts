@@ -1,13 +1,16 @@
+import type { FailureCode } from '../core/failure.js';
+
 /**
  * A command the robot refuses or cannot do (not armed, e-stop latched, unreachable goal,
- * battery reserve…). The message says what was wrong and what to do; tools return it to the
- * model as an error result.
+ * battery reserve…). The code is for programs (tools pass it on as `structuredContent.error`);
+ * the message says what was wrong and what to do, for people and models.
  */
 export class RobotCommandError extends Error {
   override name = 'RobotCommandError';
   constructor(
     message: string,
-    readonly code: string = 'refused',
+    readonly code: FailureCode,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import type { BackendState, GripperState, MotionGoal, MotionState, PathPlan, RobotBackend } from '../robot/backend.js';
+import type { BackendState, GripperGeometry, GripperState, MotionGoal, MotionState, PathPlan, RobotBackend } from '../robot/backend.js';
 import type { Pose, Vec2 } from '../core/geometry.js';
 import { type StaticMap } from '../core/map.js';
 import { World } from './world.js';
@@ -38,6 +38,10 @@ export class SimulatorBackend implements RobotBackend {
 
   get clock(): VirtualClock {
     return this.runner.clock;
+  }
+
+  get gripper(): GripperGeometry {
+    return { reach: this.world.config.gripper.dropDistance };
   }
 
   sleep(seconds: number): Promise<void> {

@@ -3,8 +3,9 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerTools } from '../../src/mcp/server-builder.js';
-import { defineTool, type AnyToolDeclaration } from '../../src/mcp/tool-declaration.js';
+import { defineTool, toolFailure, type AnyToolDeclaration } from '../../src/mcp/tool-declaration.js';
 import { connectInProcess, type InProcessConnection } from '../../src/mcp/transports/in-process.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { firstText } from './helpers.js';
 
 /** Test-only context: lets a test see what the handlers saw. */
@@ -53,7 +54,7 @@ const waitForCancel = tool({
     ctx.started.resolve();
     await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
     ctx.aborted.resolve(extra.signal.reason);
-    return { error: 'cancelled' };
+    return toolFailure('cancelled', 'cancelled');
   },
 });
 
@@ -77,7 +78,7 @@ const refuse = tool({
   input: { zone: z.string() },
   output: z.object({}),
   async handler(_ctx, { zone }) {
-    return { error: `unknown zone "${zone}"; known zones: dock, shelf` };
+    return toolFailure('unknown_zone', `unknown zone "${zone}"; known zones: dock, shelf`, { zones: ['dock', 'shelf'] });
   },
 });
 
@@ -185,16 +186,34 @@ describe('registerTools', () => {
     const result = await client.callTool({ name: 'explode', arguments: {} });
     expect(result.isError).toBe(true);
     expect(firstText(result)).toBe("internal error in tool explode: Cannot read properties of undefined (reading 'pose')");
+    expect(result.structuredContent).toEqual({ error: { code: 'internal', message: firstText(result) } });
     expect(internalErrors.map(([name]) => name)).toEqual(['explode']);
   });
 
-  it('turns a tool failure into an isError result with its message', async () => {
+  it('turns a tool failure into an isError result with its message, and its code as data', async () => {
     const client = await connect();
+    await client.listTools(); // the SDK Client validates results against the listed output schemas
     const result = await client.callTool({ name: 'refuse', arguments: { zone: 'moon' } });
+    const message = 'unknown zone "moon"; known zones: dock, shelf';
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'unknown zone "moon"; known zones: dock, shelf' }],
+      content: [{ type: 'text', text: message }],
+      structuredContent: { error: { code: 'unknown_zone', message, zones: ['dock', 'shelf'] } },
       isError: true,
     });
+  });
+
+  it('publishes output schemas that accept a success or a coded failure, nothing else', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const schema = tools.find((t) => t.name === 'count_to')!.outputSchema!;
+    expect(schema.type).toBe('object');
+    expect(schema.anyOf).toEqual([{ required: ['counted'] }, { required: ['error'] }]);
+    const validate = new AjvJsonSchemaValidator().getValidator(schema);
+    expect(validate({ counted: 3 }).valid).toBe(true);
+    expect(validate({ error: { code: 'timeout', message: 'too slow', operation_id: 'op-1' } }).valid).toBe(true);
+    expect(validate({}).valid).toBe(false);
+    expect(validate({ error: { code: 'not_a_code', message: 'x' } }).valid).toBe(false);
+    expect(validate({ counted: 'three' }).valid).toBe(false);
   });
 
   it('returns image content after the summary and the JSON', async () => {

@@ -23,7 +23,7 @@ function refusal(fn: () => unknown): RobotCommandError {
 describe('arming and the emergency stop', () => {
   it('refuses motion until armed, and disarm stops everything', async () => {
     const { robot, sim } = makeRobot();
-    expect(refusal(() => robot.navigateTo({ x: 3, y: 1 })).code).toBe('disarmed');
+    expect(refusal(() => robot.navigateTo({ x: 3, y: 1 })).code).toBe('not_armed');
     robot.arm();
     const op = robot.navigateTo({ x: 3, y: 1 });
     await sim.backend.sleep(0.5);

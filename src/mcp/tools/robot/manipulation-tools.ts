@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { rectContains, rectCenter, round } from '../../../core/geometry.js';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, isToolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { unknownObjectError } from './unknown-object.js';
-import { attempt, isFailure, motionOutcome, motionOutputSchema, waitForOperation } from './views.js';
+import { attempt, motionOutcome, motionOutputSchema, waitForOperation } from './views.js';
 
 const define = defineTool<RobotToolContext>();
 const grips = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
-/** Where the gripper holds and drops things, metres ahead of the base centre. */
-const GRIPPER_AHEAD_M = 0.38;
 
 export const graspObject = define({
   name: 'grasp_object',
@@ -22,19 +18,11 @@ export const graspObject = define({
   needsConfirmation: false,
   timeoutSeconds: 30,
   async handler({ robot }, { object_id }, extra) {
-    if (object_id) {
-      const seen = robot.seenObjects().find((o) => o.id === object_id);
-      if (!seen) return { error: unknownObjectError(robot, object_id) };
-      const { pose } = robot.backend.readState();
-      const jaws = { x: pose.x + GRIPPER_AHEAD_M * Math.cos(pose.heading), y: pose.y + GRIPPER_AHEAD_M * Math.sin(pose.heading) };
-      const gap = Math.hypot(seen.x - jaws.x, seen.y - jaws.y);
-      if (gap > 0.3) return { error: `${object_id} is ${round(gap, 2)} m from the gripper, out of reach; call approach_object with object_id "${object_id}" first` };
-    }
-    const op = attempt(() => robot.grasp());
-    if (isFailure(op)) return op;
+    const op = attempt(() => robot.grasp(object_id));
+    if (isToolFailure(op)) return op;
     await waitForOperation(robot, op, extra, 30);
     const outcome = motionOutcome(robot, op, true, 'grasp');
-    return isFailure(outcome) ? outcome : { output: { ...outcome.output, holding: robot.holding }, summary: `holding ${robot.holding}` };
+    return isToolFailure(outcome) ? outcome : { output: { ...outcome.output, holding: robot.holding }, summary: `holding ${robot.holding}` };
   },
 });
 
@@ -50,37 +38,13 @@ export const releaseObject = define({
   needsConfirmation: false,
   timeoutSeconds: 330,
   async handler({ robot }, { zone }, extra) {
-    if (!robot.backend.readState().holding) return { error: 'the gripper is empty; there is nothing to release' };
-    if (zone) {
-      const zones = robot.backend.staticMap().zones;
-      const wanted = zone.trim().toLowerCase().replace(/[\s-]+/g, '_');
-      const found = zones.find((z) => z.name === wanted);
-      if (!found) return { error: `unknown zone "${zone}"; zones on this map: ${zones.map((z) => z.name).join(', ')}` };
-      const { pose } = robot.backend.readState();
-      const drop = { x: pose.x + GRIPPER_AHEAD_M * Math.cos(pose.heading), y: pose.y + GRIPPER_AHEAD_M * Math.sin(pose.heading) };
-      if (!rectContains(found, drop, -0.05)) {
-        // Stand so the drop point is the zone centre, facing it from where the robot is.
-        const centre = rectCenter(found);
-        const heading = Math.atan2(centre.y - pose.y, centre.x - pose.x);
-        let go = attempt(() => robot.navigateTo({ x: centre.x - GRIPPER_AHEAD_M * Math.cos(heading), y: centre.y - GRIPPER_AHEAD_M * Math.sin(heading), heading }));
-        // Against a wall the facing spot may be blocked; the centre itself also works.
-        if (isFailure(go)) go = attempt(() => robot.navigateTo(centre));
-        if (isFailure(go)) return go;
-        await waitForOperation(robot, go, extra, 300);
-        const moved = motionOutcome(robot, go, true, `driving to ${found.name}`);
-        if (isFailure(moved)) return moved;
-      }
-    }
-    const op = attempt(() => robot.release());
-    if (isFailure(op)) return op;
-    await waitForOperation(robot, op, extra, 30);
+    const op = attempt(() => (zone ? robot.deliver(zone) : robot.release()));
+    if (isToolFailure(op)) return op;
+    await waitForOperation(robot, op, extra, zone ? 330 : 30);
     const outcome = motionOutcome(robot, op, true, 'release');
-    if (isFailure(outcome)) return outcome;
+    if (isToolFailure(outcome)) return outcome;
     const released = (op.result?.released as string | null) ?? null;
     const landed = (op.result?.zone as string | null) ?? null;
-    if (zone && landed !== zone.trim().toLowerCase().replace(/[\s-]+/g, '_')) {
-      return { error: `released ${released ?? 'the object'}, but it landed ${landed ? `in ${landed}` : 'outside any zone'}, not in ${zone}` };
-    }
     return { output: { ...outcome.output, released, landed_in_zone: landed }, summary: `released ${released ?? 'the object'}${landed ? ` in ${landed}` : ''}` };
   },
 });

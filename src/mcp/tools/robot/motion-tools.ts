@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { degToRad, rectCenter, round } from '../../../core/geometry.js';
-import { planApproach } from '../../../robot/approach.js';
-import { matchesLabel } from '../../../robot/robot.js';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, isToolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { unknownObjectError } from './unknown-object.js';
-import { attempt, isFailure, motionOutcome, motionOutputSchema, poseView, waitForOperation } from './views.js';
+import { attempt, motionOutcome, motionOutputSchema, poseView, waitForOperation } from './views.js';
 
 const moves = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 const define = defineTool<RobotToolContext>();
@@ -29,7 +26,7 @@ export const navigateTo = define({
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
   async handler({ robot }, { x, y, heading, wait }, extra) {
     const op = attempt(() => robot.navigateTo({ x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}) }));
-    if (isFailure(op)) return op;
+    if (isToolFailure(op)) return op;
     if (wait) await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
     return motionOutcome(robot, op, wait, `navigation to (${x}, ${y})`);
   },
@@ -46,15 +43,13 @@ export const navigateToZone = define({
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
   async handler({ robot }, { zone, wait }, extra) {
-    const zones = robot.backend.staticMap().zones;
-    const wanted = zone.trim().toLowerCase().replace(/[\s-]+/g, '_');
-    const found = zones.find((z) => z.name === wanted);
-    if (!found) return { error: `unknown zone "${zone}"; zones on this map: ${zones.map((z) => z.name).join(', ')}` };
+    const found = attempt(() => robot.zone(zone));
+    if (isToolFailure(found)) return found;
     const op = attempt(() => robot.navigateTo(rectCenter(found)));
-    if (isFailure(op)) return op;
+    if (isToolFailure(op)) return op;
     if (wait) await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
     const outcome = motionOutcome(robot, op, wait, `navigation to ${found.name}`);
-    return isFailure(outcome) ? outcome : { ...outcome, output: { ...outcome.output, zone: found.name } };
+    return isToolFailure(outcome) ? outcome : { ...outcome, output: { ...outcome.output, zone: found.name } };
   },
 });
 
@@ -74,46 +69,13 @@ export const approachObject = define({
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
   async handler({ robot }, { object_id, label, standoff }, extra) {
-    if (!object_id && !label) return { error: 'give object_id (e.g. "red_cube#1") or label (e.g. "red cube")' };
-    const pick = () => {
-      const { pose } = robot.backend.readState();
-      const seen = robot.seenObjects().filter((o) => (object_id ? o.id === object_id : matchesLabel(o, label!)));
-      return seen.sort((a, b) => Math.hypot(a.x - pose.x, a.y - pose.y) - Math.hypot(b.x - pose.x, b.y - pose.y))[0];
-    };
-    let target = pick();
-    if (!target) {
-      if (object_id) return { error: unknownObjectError(robot, object_id) };
-      const known = robot.seenObjects().map((o) => o.id);
-      return { error: `no seen object matches "${label}"; seen so far: ${known.length ? known.join(', ') : 'nothing'} — call detect_objects or scan_surroundings first` };
-    }
-    const finalStandoff = standoff ?? robot.parameters.number('approach_standoff');
-    // Stage 1: stop short and look again, so the final approach uses a fresh, closer estimate.
-    const { pose } = robot.backend.readState();
-    if (Math.hypot(target.x - pose.x, target.y - pose.y) > finalStandoff + 0.6) {
-      const first = planApproach(robot.backend, target, finalStandoff + 0.5);
-      if ('error' in first) return first;
-      const op = attempt(() => robot.navigateTo({ ...first.stand, heading: first.heading }));
-      if (isFailure(op)) return op;
-      await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
-      const stage = motionOutcome(robot, op, true, `approach to ${target.id}`);
-      if (isFailure(stage)) return stage;
-      const id = target.id;
-      await robot.detect();
-      target = robot.seenObjects().find((o) => o.id === id) ?? pick();
-      if (!target) return { error: robot.renamedObject(id) ? unknownObjectError(robot, id) : `${id} is no longer where it was seen; call scan_surroundings to look for it` };
-    }
-    const final = planApproach(robot.backend, target, finalStandoff);
-    if ('error' in final) return final;
-    const op = attempt(() => robot.navigateTo({ ...final.stand, heading: final.heading }));
-    if (isFailure(op)) return op;
+    const op = attempt(() => robot.approach({ ...(object_id ? { objectId: object_id } : {}), ...(label ? { label } : {}), ...(standoff !== undefined ? { standoff } : {}) }));
+    if (isToolFailure(op)) return op;
     await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
-    const outcome = motionOutcome(robot, op, true, `approach to ${target.id}`);
-    if (isFailure(outcome)) return outcome;
-    const now = poseView(robot);
-    return {
-      output: { ...outcome.output, object_id: target.id, object_position: { x: round(target.x), y: round(target.y) }, distance_m: round(Math.hypot(target.x - now.x, target.y - now.y)) },
-      summary: `facing ${target.id} at ${round(Math.hypot(target.x - now.x, target.y - now.y), 2)} m`,
-    };
+    const outcome = motionOutcome(robot, op, true, `approach to ${object_id ?? label}`);
+    if (isToolFailure(outcome)) return outcome;
+    const { object_id: id, object_position, distance_m } = op.result as { object_id: string; object_position: { x: number; y: number }; distance_m: number };
+    return { output: { ...outcome.output, object_id: id, object_position, distance_m }, summary: `facing ${id} at ${round(distance_m, 2)} m` };
   },
 });
 
@@ -129,7 +91,7 @@ export const rotate = define({
   timeoutSeconds: 60,
   async handler({ robot }, { angle_deg, wait }, extra) {
     const op = attempt(() => robot.rotate(degToRad(angle_deg)));
-    if (isFailure(op)) return op;
+    if (isToolFailure(op)) return op;
     if (wait) await waitForOperation(robot, op, extra, 60);
     return motionOutcome(robot, op, wait, `rotation by ${angle_deg}°`);
   },
@@ -163,7 +125,7 @@ export const chargeBattery = define({
   timeoutSeconds: 600,
   async handler({ robot }, { wait }, extra) {
     const op = attempt(() => robot.charge());
-    if (isFailure(op)) return op;
+    if (isToolFailure(op)) return op;
     if (wait) await waitForOperation(robot, op, extra, 600);
     return motionOutcome(robot, op, wait, 'charging');
   },

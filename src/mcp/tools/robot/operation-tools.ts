@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isFinished } from '../../../robot/operations.js';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, isFailure, operationSchema, operationView } from './views.js';
+import { attempt, operationSchema, operationView } from './views.js';
 
 const define = defineTool<RobotToolContext>();
 
@@ -21,7 +21,7 @@ export const getOperation = define({
   timeoutSeconds: 600,
   async handler({ robot }, { id, wait_seconds }, extra) {
     const op = robot.operations.get(id);
-    if (!op) return { error: `no operation "${id}"; list_operations shows the known ids` };
+    if (!op) return toolFailure('unknown_operation', `no operation "${id}"; list_operations shows the known ids`);
     if (wait_seconds && !isFinished(op)) {
       // Waiting here must not cancel the operation when the time is up: poll in robot time.
       const until = robot.now() + wait_seconds;
@@ -46,7 +46,7 @@ export const cancelOperation = define({
   timeoutSeconds: 5,
   async handler({ robot }, { id }) {
     const op = attempt(() => robot.cancelOperation(id));
-    if (isFailure(op)) return op;
+    if (isToolFailure(op)) return op;
     return { output: operationView(op), summary: `${op.id} ${op.status}` };
   },
 });

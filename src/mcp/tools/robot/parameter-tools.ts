@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { describeAllowed, type ParameterDefinition } from '../../../robot/parameters.js';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, isFailure } from './views.js';
+import { attempt } from './views.js';
 
 const define = defineTool<RobotToolContext>();
 const value = z.union([z.number(), z.string(), z.boolean()]);
@@ -53,7 +53,7 @@ export const getParameter = define({
   timeoutSeconds: 5,
   async handler({ robot }, { name }) {
     const def = attempt(() => robot.parameters.definition(name));
-    if (isFailure(def)) return def;
+    if (isToolFailure(def)) return def;
     return { output: parameterView(def, robot.parameters.get(name)), summary: `${name} = ${robot.parameters.get(name)}` };
   },
 });
@@ -70,9 +70,9 @@ export const setParameter = define({
   timeoutSeconds: 5,
   async handler({ robot }, { name, value: v }) {
     const change = attempt(() => robot.setParameter(name, v));
-    if (isFailure(change)) {
+    if (isToolFailure(change)) {
       const def = robot.parameters.definitions.find((d) => d.name === name);
-      return def ? { error: `${change.error} (allowed: ${describeAllowed(def)})` } : change;
+      return def ? toolFailure(change.error.code, `${change.error.message} (allowed: ${describeAllowed(def)})`) : change;
     }
     const def = robot.parameters.definition(name);
     return { output: { ...parameterView(def, change.value), previous: change.previous }, summary: `${name}: ${change.previous} -> ${change.value}` };

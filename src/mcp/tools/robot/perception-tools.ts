@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { encodePng } from '../../../core/png.js';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, attemptAsync, detectionSchema, detectionView, isFailure, poseSchema, poseView, waitForOperation } from './views.js';
+import { attempt, attemptAsync, detectionSchema, detectionView, poseSchema, poseView, waitForOperation } from './views.js';
 import type { Detection } from '../../../robot/perception.js';
 import { round } from '../../../core/geometry.js';
 
@@ -22,7 +22,7 @@ export const detectObjects = define({
   timeoutSeconds: 30,
   async handler({ robot }, { labels }) {
     const found = await attemptAsync(() => robot.detect(labels));
-    if (isFailure(found)) return found;
+    if (isToolFailure(found)) return found;
     const detections = found.map(detectionView);
     return {
       output: { detections, count: detections.length, pose: poseView(robot), time: round(robot.now()) },
@@ -45,14 +45,14 @@ export const scanSurroundings = define({
     const byId = new Map<string, Detection>();
     for (let i = 0; i < steps; i++) {
       const found = await attemptAsync(() => robot.detect());
-      if (isFailure(found)) return found;
+      if (isToolFailure(found)) return found;
       for (const d of found) byId.set(d.id, d);
       await extra.reportProgress(i + 1, steps, `looked in ${i + 1} of ${steps} directions`);
       if (i === steps - 1 || extra.signal.aborted) break;
       const turn = attempt(() => robot.rotate((2 * Math.PI) / steps));
-      if (isFailure(turn)) return turn;
+      if (isToolFailure(turn)) return turn;
       await waitForOperation(robot, turn, extra, 30);
-      if (turn.status !== 'succeeded') return { error: `scan interrupted: ${turn.error ?? turn.status}` };
+      if (turn.status !== 'succeeded') return toolFailure(turn.errorCode ?? 'failed', `scan interrupted: ${turn.error ?? turn.status}`, { operation_id: turn.id });
     }
     // Report the freshest estimate of each object, nearest first.
     const latest = robot.seenObjects();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, isToolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, isFailure, statusSchema, statusView } from './views.js';
+import { attempt, statusSchema, statusView } from './views.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const safetyChange = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
@@ -59,7 +59,7 @@ export const arm = define({
   timeoutSeconds: 5,
   async handler(ctx) {
     const r = attempt(() => ctx.robot.arm());
-    return isFailure(r) ? r : safetyResult(ctx, 'armed: motion enabled');
+    return isToolFailure(r) ? r : safetyResult(ctx, 'armed: motion enabled');
   },
 });
 
@@ -107,7 +107,7 @@ export const resetEmergencyStop = define({
   timeoutSeconds: 5,
   async handler(ctx) {
     const r = attempt(() => ctx.robot.resetEmergencyStop());
-    return isFailure(r) ? r : safetyResult(ctx, 'emergency stop reset; the robot is disarmed — call arm to move');
+    return isToolFailure(r) ? r : safetyResult(ctx, 'emergency stop reset; the robot is disarmed — call arm to move');
   },
 });
 

@@ -4,7 +4,8 @@ import type { Operation } from '../../../robot/operations.js';
 import type { Detection } from '../../../robot/perception.js';
 import { RobotCommandError } from '../../../robot/robot-errors.js';
 import { normalizeAngle, radToDeg, round } from '../../../core/geometry.js';
-import type { ToolCallExtra, ToolFailure } from '../../tool-declaration.js';
+import { FAILURE_CODES, type FailureCode } from '../../../core/failure.js';
+import { toolFailure, type ToolCallExtra, type ToolFailure, type ToolSuccess } from '../../tool-declaration.js';
 
 /** Output schemas and the functions that fill them, shared by the robot tools and resources. */
 
@@ -22,6 +23,7 @@ export const operationSchema = z.object({
   message: z.string(),
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
+  error_code: z.enum(FAILURE_CODES).optional().describe('why it did not succeed: timeout, cancelled, failed, grasp_missed…'),
   started_at: z.number().optional().describe('robot time, seconds'),
   ended_at: z.number().optional(),
 });
@@ -67,6 +69,7 @@ export function operationView(op: Operation): z.infer<typeof operationSchema> {
     message: op.message,
     ...(op.result ? { result: op.result } : {}),
     ...(op.error ? { error: op.error } : {}),
+    ...(op.errorCode ? { error_code: op.errorCode } : {}),
     ...(op.startedAt !== undefined ? { started_at: round(op.startedAt) } : {}),
     ...(op.endedAt !== undefined ? { ended_at: round(op.endedAt) } : {}),
   };
@@ -105,13 +108,13 @@ export function statusView(robot: Robot): z.infer<typeof statusSchema> {
   };
 }
 
-/** Runs a robot command, turning a refusal into an error result the model can act on. */
+/** Runs a robot command, turning a refusal into a coded failure the model can act on. Any other
+ *  exception is a bug: it propagates, and the server reports it as `internal`. */
 export function attempt<T>(fn: () => T): T | ToolFailure {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof RobotCommandError) return { error: e.message };
-    throw e;
+    return refusalOf(e);
   }
 }
 
@@ -119,13 +122,13 @@ export async function attemptAsync<T>(fn: () => Promise<T>): Promise<T | ToolFai
   try {
     return await fn();
   } catch (e) {
-    if (e instanceof RobotCommandError) return { error: e.message };
-    throw e;
+    return refusalOf(e);
   }
 }
 
-export function isFailure(v: unknown): v is ToolFailure {
-  return typeof v === 'object' && v !== null && 'error' in v && Object.keys(v).length === 1;
+function refusalOf(e: unknown): ToolFailure {
+  if (e instanceof RobotCommandError) return toolFailure(e.code, e.message, e.details);
+  throw e;
 }
 
 /**
@@ -140,14 +143,25 @@ export async function waitForOperation(robot: Robot, op: Operation, extra: ToolC
   });
 }
 
-/** The structured result of a motion tool, or an error result when the operation did not succeed. */
-export function motionOutcome(robot: Robot, op: Operation, waited: boolean, what: string) {
+/** Endings of a motion or gripper step: their message says where the robot stopped. Other codes
+ *  are refusals met on the way (an object relabelled, no free spot), reported as they are. */
+const STOPPED_ON_THE_WAY = new Set<FailureCode>(['failed', 'timeout', 'cancelled', 'grasp_missed', 'internal']);
+
+export const motionOutputSchema = z.object({ operation: operationSchema, pose: poseSchema, battery: z.number() });
+type MotionOutput = z.infer<typeof motionOutputSchema>;
+
+/** The structured result of a motion tool, or the operation's coded failure when it did not
+ *  succeed. `what` names it in messages ("navigation to bin_a"). */
+export function motionOutcome(robot: Robot, op: Operation, waited: boolean, what: string): ToolSuccess<MotionOutput> | ToolFailure {
   const output = { operation: operationView(op), pose: poseView(robot), battery: round(robot.backend.readState().battery, 3) };
   if (waited && op.status !== 'succeeded') {
-    return { error: `${what} ${op.status}: ${op.error ?? op.message} (robot now at x=${output.pose.x}, y=${output.pose.y}, heading ${output.pose.heading_deg}°; it is stopped)` };
+    const code = op.errorCode ?? 'failed';
+    const reason = op.error ?? op.message;
+    const message = STOPPED_ON_THE_WAY.has(code)
+      ? `${op.step ?? what} ${op.status}: ${reason} (robot now at x=${output.pose.x}, y=${output.pose.y}, heading ${output.pose.heading_deg}°; it is stopped)`
+      : reason;
+    return toolFailure(code, message, { ...op.errorDetails, operation_id: op.id });
   }
   const summary = waited ? `${what} ${op.status} (${op.id}); at (${output.pose.x}, ${output.pose.y})` : `${what} started as ${op.id}; poll get_operation or wait`;
   return { output, summary };
 }
-
-export const motionOutputSchema = z.object({ operation: operationSchema, pose: poseSchema, battery: z.number() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, toolFailure } from '../../tool-declaration.js';
 import type { UtilityContext } from './context.js';
 
 export const TIME_FORMATS = ['full', 'date', 'time', 'iso'] as const;
@@ -135,7 +135,7 @@ export const getTimeTool = defineTool<UtilityContext>()({
     const epochMs = Math.floor(now);
     const t = zonedTime(epochMs, timezone.trim());
     if (!t) {
-      return { error: `unknown timezone "${timezone}": use an IANA timezone name such as ${TIMEZONE_EXAMPLES}` };
+      return toolFailure('invalid_argument', `unknown timezone "${timezone}": use an IANA timezone name such as ${TIMEZONE_EXAMPLES}`);
     }
     const time = formatZonedTime(t, format);
     return {

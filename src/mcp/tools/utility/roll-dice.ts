@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../tool-declaration.js';
+import { defineTool, toolFailure } from '../../tool-declaration.js';
 import type { UtilityContext } from './context.js';
 
 export const DICE_LIMITS = { maxCount: 100, minSides: 2, maxSides: 1000, maxModifier: 10_000 } as const;
@@ -82,7 +82,7 @@ export const rollDiceTool = defineTool<UtilityContext>()({
   timeoutSeconds: 5,
   async handler(ctx, { notation }) {
     const roll = parseDiceNotation(notation);
-    if ('error' in roll) return roll;
+    if ('error' in roll) return toolFailure('invalid_argument', roll.error);
     const rolls = Array.from({ length: roll.count }, () => ctx.rng.int(1, roll.sides));
     const kept = keptIndices(rolls, roll.keep).map((i) => rolls[i]!);
     const total = kept.reduce((sum, v) => sum + v, 0) + roll.modifier;

@@ -1,0 +1,56 @@
+import { rectCenter, rectContains, type Vec2 } from '../core/geometry.js';
+import type { Zone } from '../core/map.js';
+import type { KindDeps, Procedure } from './operation-kinds.js';
+import { RobotCommandError } from './robot-errors.js';
+import { gripperStep } from './steps.js';
+
+/** Where to put the held object: a zone, and where to stand first when the drop point is not
+ *  in it yet. */
+export interface DeliveryGoal {
+  zone: string;
+  stand?: Vec2 & { heading?: number };
+}
+
+/** How far inside a zone's edge the drop point must be to count as already in it. */
+const INSIDE_MARGIN_M = 0.05;
+
+/**
+ * Where to stand so the held object lands in the zone: nowhere when the drop point already is
+ * in it; else so the drop point is the zone centre, facing it from where the robot is, or the
+ * centre itself when that spot is refused (against a wall the facing spot may be blocked).
+ * Throws the refusal for the centre when both are refused.
+ */
+export function deliveryStand(deps: KindDeps, zone: Zone): DeliveryGoal['stand'] {
+  const { backend } = deps.ctx;
+  const jaws = deps.held.jaws();
+  if (rectContains(zone, jaws, -INSIDE_MARGIN_M)) return undefined;
+  const { pose } = backend.readState();
+  const reach = backend.gripper.reach;
+  const centre = rectCenter(zone);
+  const heading = Math.atan2(centre.y - pose.y, centre.x - pose.x);
+  const facing = { x: centre.x - reach * Math.cos(heading), y: centre.y - reach * Math.sin(heading), heading };
+  try {
+    deps.safety.requireMotionAllowed('navigate');
+    deps.safety.checkTrip(facing);
+    return facing;
+  } catch (e) {
+    if (!(e instanceof RobotCommandError)) throw e;
+    deps.safety.requireMotionAllowed('navigate');
+    deps.safety.checkTrip(centre);
+    return centre;
+  }
+}
+
+/** Drive (when needed) so the drop point is in the zone, release, and check where it landed. */
+export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure {
+  return async (io) => {
+    if (goal.stand) await io.run(`driving to ${goal.zone}`, deps.drive(goal.stand), [0, 0.9]);
+    const { released, zone: landed } = await io.run('release', gripperStep(deps.ctx.backend, 'release', deps.held), [goal.stand ? 0.9 : 0, 1]);
+    if (landed !== goal.zone) {
+      throw new RobotCommandError(`released ${(released as string | null) ?? 'the object'}, but it landed ${landed ? `in ${String(landed)}` : 'outside any zone'}, not in ${goal.zone}`, 'missed_zone', {
+        landed_in_zone: landed ?? null,
+      });
+    }
+    return { released, zone: landed };
+  };
+}

@@ -1,0 +1,279 @@
+import type { FailureCode } from '../core/failure.js';
+import { round } from '../core/geometry.js';
+import { OPERATION_KIND_TABLE, type KindDeps, type Procedure, type ProcedureIo } from './operation-kinds.js';
+import { OperationTracker, isFinished, type Operation, type OperationKind } from './operations.js';
+import type { ConflictPolicy } from './parameters.js';
+import type { RobotContext } from './robot-context.js';
+import { RobotCommandError } from './robot-errors.js';
+import type { Step, StepEnd } from './steps.js';
+
+export interface WaitOptions {
+  /** Robot-time seconds after which the operation is cancelled and the robot stopped. */
+  timeoutS?: number;
+  /** Aborting cancels the operation and stops the robot. */
+  signal?: AbortSignal;
+  onProgress?: (op: Operation) => void | Promise<void>;
+  /** How often progress is reported, robot seconds. */
+  pollS?: number;
+}
+
+/** How often waits look at an operation, robot seconds. */
+const POLL_S = 0.25;
+
+type Ending = { status: 'succeeded'; message: string; result?: Record<string, unknown> } | { status: 'failed' | 'cancelled'; message: string; code: FailureCode };
+
+/** The operation occupying the robot, and the step it is running now (none between steps). */
+interface Active {
+  op: Operation;
+  step?: Step;
+  /** Where a step's progress lands within the operation's (multi-step operations). */
+  span: readonly [number, number];
+  /** Set for a multi-step operation. */
+  procedure?: ProcedureRun;
+}
+
+/** A multi-step operation in progress: its procedure waits in robot time and ticks every poll,
+ *  which is when waiters report progress and apply their timeout or cancellation. */
+class ProcedureRun {
+  stepEnd: StepEnd | undefined;
+  private readonly tickers = new Set<() => void | Promise<void>>();
+  private finished!: () => void;
+  readonly done = new Promise<void>((resolve) => (this.finished = resolve));
+
+  onTick(ticker: () => void | Promise<void>): () => void {
+    this.tickers.add(ticker);
+    return () => this.tickers.delete(ticker);
+  }
+  async tick(): Promise<void> {
+    for (const t of [...this.tickers]) await t();
+  }
+  end(): void {
+    this.finished();
+  }
+}
+
+/** Raised inside a procedure when its operation ended under it (cancelled, preempted). */
+class Interrupted extends Error {}
+
+/**
+ * Runs operations: the conflict policy, one operation on the robot at a time (others queue),
+ * each kind's step or procedure from OPERATION_KIND_TABLE, endings with a code, and waits.
+ */
+export class OperationRunner {
+  readonly tracker = new OperationTracker();
+  private active: Active | null = null;
+
+  constructor(
+    private readonly ctx: RobotContext,
+    private readonly deps: KindDeps,
+    private readonly isArmed: () => boolean,
+  ) {}
+
+  /** Applies the conflict policy, then starts the operation or queues it. */
+  request(kind: OperationKind, goal: Record<string, unknown>): Operation {
+    const running = this.tracker.running();
+    const policy = this.ctx.parameters.get('conflict_policy') as ConflictPolicy;
+    if (running) {
+      if (policy === 'error') {
+        throw new RobotCommandError(
+          `operation ${running.id} (${running.kind}) is still running; wait for it, cancel it with cancel_operation, or set conflict_policy to cancel or queue`,
+          'busy',
+          { operation_id: running.id },
+        );
+      }
+      if (policy === 'cancel') this.endRunning({ status: 'cancelled', message: `preempted by a new ${kind} request`, code: 'cancelled' });
+    }
+    const op = this.tracker.create(kind, goal, this.ctx.now());
+    this.ctx.log('operation', `${op.id} ${kind} requested`, { id: op.id, kind, goal });
+    if (!this.tracker.running()) this.start(op);
+    this.ctx.notify('operations');
+    return op;
+  }
+
+  cancel(id: string): Operation {
+    const op = this.tracker.get(id);
+    if (!op) throw new RobotCommandError(`no operation "${id}"; list_operations shows the known ids`, 'unknown_operation');
+    if (isFinished(op)) return op;
+    if (op.status === 'running') this.endRunning({ status: 'cancelled', message: 'cancelled on request', code: 'cancelled' });
+    else this.finish(op, { status: 'cancelled', message: 'cancelled before it started', code: 'cancelled' });
+    return op;
+  }
+
+  /** Cancels the running and queued operations; returns how many. */
+  cancelAll(reason: string): number {
+    let cancelled = 0;
+    for (const op of this.tracker.pending()) {
+      this.finish(op, { status: 'cancelled', message: reason, code: 'cancelled' });
+      cancelled++;
+    }
+    if (this.active) {
+      this.endRunning({ status: 'cancelled', message: reason, code: 'cancelled' });
+      cancelled++;
+    }
+    return cancelled;
+  }
+
+  /** Called on every backend update: the running step's progress and ending. */
+  onBackendUpdate(): void {
+    const active = this.active;
+    if (!active?.step) return;
+    const [from, to] = active.span;
+    const end = active.step.watch((progress, message) => {
+      active.op.progress = round(from + (to - from) * progress, 3);
+      if (message) active.op.message = message;
+    });
+    if (!end) return;
+    if (!active.procedure) {
+      this.endRunning(end.ok ? { status: 'succeeded', message: end.message, result: end.result } : { status: 'failed', message: end.message, code: end.code });
+      return;
+    }
+    // A multi-step operation sees the ending at its next poll; the robot stops now, as it would
+    // for a simple operation.
+    if (!end.ok) active.step.halt(end.message);
+    active.step = undefined;
+    active.procedure.stepEnd = end;
+  }
+
+  /** Waits in robot time until the operation ends, is cancelled through `signal`, or times out. */
+  async waitFor(op: Operation, opts: WaitOptions = {}): Promise<Operation> {
+    const start = this.ctx.now();
+    while (!isFinished(op)) {
+      const procedure = this.active?.op === op ? this.active.procedure : undefined;
+      if (procedure) {
+        await this.follow(procedure, op, opts, start);
+        break;
+      }
+      if (this.stoppedByWaiter(op, opts, start)) break;
+      await this.ctx.backend.sleep(opts.pollS ?? POLL_S);
+      if (!isFinished(op)) await opts.onProgress?.(op);
+    }
+    return op;
+  }
+
+  private start(op: Operation): void {
+    op.status = 'running';
+    op.startedAt = this.ctx.now();
+    op.message = 'started';
+    const kind = OPERATION_KIND_TABLE[op.kind];
+    this.ctx.machine.transition(kind.state, `${op.id} ${op.kind}`);
+    const begun = kind.begin(op, this.deps);
+    if ('step' in begun) {
+      this.active = { op, step: begun.step, span: [0, 1] };
+      const failed = begun.step.start();
+      if (failed && !failed.ok) return this.endRunning({ status: 'failed', message: failed.message, code: failed.code });
+    } else {
+      this.active = { op, span: [0, 1], procedure: new ProcedureRun() };
+      void this.runProcedure(this.active, begun.procedure);
+    }
+    this.ctx.log('operation', `${op.id} ${op.kind} started`, { id: op.id });
+  }
+
+  private async runProcedure(active: Active, procedure: Procedure): Promise<void> {
+    const { op } = active;
+    const run = active.procedure!;
+    const live = () => {
+      if (isFinished(op)) throw new Interrupted();
+    };
+    const io: ProcedureIo = {
+      run: async (label, step, span) => {
+        live();
+        op.step = label;
+        await run.tick();
+        live();
+        Object.assign(active, { step, span });
+        run.stepEnd = step.start();
+        if (run.stepEnd && !run.stepEnd.ok) step.halt(run.stepEnd.message);
+        while (!run.stepEnd) {
+          await this.ctx.backend.sleep(POLL_S);
+          live();
+          if (!run.stepEnd) await run.tick();
+          live();
+        }
+        const end = run.stepEnd;
+        run.stepEnd = undefined;
+        active.step = undefined;
+        if (!end.ok) throw new RobotCommandError(end.message, end.code);
+        return end.result ?? {};
+      },
+      detect: async () => {
+        live();
+        await this.deps.detect();
+        live();
+      },
+    };
+    try {
+      const result = await procedure(io);
+      if (!isFinished(op)) this.endRunning({ status: 'succeeded', message: 'done', result });
+    } catch (e) {
+      if (!isFinished(op)) {
+        if (e instanceof RobotCommandError) this.endRunning({ status: 'failed', message: e.message, code: e.code }, e.details);
+        else {
+          this.ctx.log('operation', `${op.id} ${op.kind} failed inside: ${e instanceof Error ? e.message : String(e)}`, { id: op.id });
+          this.endRunning({ status: 'failed', message: `internal error in ${op.kind}`, code: 'internal' });
+        }
+      } else if (!(e instanceof Interrupted) && !(e instanceof RobotCommandError)) {
+        this.ctx.log('operation', `${op.id} ${op.kind} failed after it ended: ${e instanceof Error ? e.message : String(e)}`, { id: op.id });
+      }
+    } finally {
+      run.end();
+    }
+  }
+
+  /** Waits for a multi-step operation: it keeps its own time; this only watches its ticks. */
+  private follow(procedure: ProcedureRun, op: Operation, opts: WaitOptions, start: number): Promise<void> {
+    if (this.stoppedByWaiter(op, opts, start)) return procedure.done;
+    const off = procedure.onTick(async () => {
+      if (!this.stoppedByWaiter(op, opts, start)) await opts.onProgress?.(op);
+    });
+    return procedure.done.finally(off);
+  }
+
+  /** Applies a waiter's cancellation and timeout; true when it ended the operation. */
+  private stoppedByWaiter(op: Operation, opts: WaitOptions, start: number): boolean {
+    if (opts.signal?.aborted) {
+      this.cancelAndStop(op, 'cancelled by the client', 'cancelled');
+      return true;
+    }
+    if (opts.timeoutS !== undefined && this.ctx.now() - start >= opts.timeoutS) {
+      this.cancelAndStop(op, `timed out after ${opts.timeoutS} s`, 'timeout');
+      return true;
+    }
+    return false;
+  }
+
+  private cancelAndStop(op: Operation, reason: string, code: FailureCode): void {
+    if (op.status === 'running') this.endRunning({ status: 'cancelled', message: reason, code });
+    else if (!isFinished(op)) this.finish(op, { status: 'cancelled', message: reason, code });
+  }
+
+  private endRunning(ending: Ending, details?: Record<string, unknown>): void {
+    const active = this.active;
+    if (!active) return;
+    if (ending.status !== 'succeeded') (active.step ?? { halt: (r: string) => this.ctx.backend.stopMotion(r) }).halt(ending.message);
+    this.active = null;
+    this.finish(active.op, ending, details);
+    const { machine } = this.ctx;
+    if (machine.state !== 'ESTOPPED' && machine.state !== 'ERROR') machine.transition('IDLE', `${active.op.id} ${ending.status}`);
+    const next = this.tracker.pending()[0];
+    if (next && machine.state === 'IDLE') {
+      if (this.isArmed() || next.kind === 'charge') this.start(next);
+      else this.finish(next, { status: 'cancelled', message: 'the robot was disarmed before it started', code: 'cancelled' });
+    }
+    this.ctx.notify('operations');
+  }
+
+  private finish(op: Operation, ending: Ending, details?: Record<string, unknown>): void {
+    op.status = ending.status;
+    op.message = ending.message;
+    op.endedAt = this.ctx.now();
+    if (ending.status === 'succeeded') {
+      op.progress = 1;
+      if (ending.result) op.result = ending.result;
+    } else {
+      op.error = ending.message;
+      op.errorCode = ending.code;
+      if (details && Object.keys(details).length) op.errorDetails = details;
+    }
+    this.ctx.log('operation', `${op.id} ${op.kind} ${ending.status}: ${ending.message}`, { id: op.id, status: ending.status });
+  }
+}

@@ -1,0 +1,128 @@
+import { rectContains, round, type Vec2 } from '../core/geometry.js';
+import type { PathPlan } from './backend.js';
+import type { RobotContext } from './robot-context.js';
+import { RobotCommandError } from './robot-errors.js';
+
+/**
+ * The robot's safety rules, the same for every caller: arming, the latched emergency stop, the
+ * battery reserve on every trip, and the fault state an empty battery causes.
+ */
+export class Safety {
+  private armedFlag = false;
+  private estopped = false;
+  private warnedLowBattery = false;
+
+  constructor(
+    private readonly ctx: RobotContext,
+    /** Stops motion and cancels operations; returns how many were cancelled. */
+    private readonly stopEverything: (reason: string) => number,
+  ) {}
+
+  get armed(): boolean {
+    return this.armedFlag;
+  }
+  get emergencyStopped(): boolean {
+    return this.estopped;
+  }
+
+  arm(): void {
+    const { machine, backend } = this.ctx;
+    if (this.estopped) throw new RobotCommandError('the emergency stop is latched; call reset_emergency_stop first, then arm', 'estopped');
+    if (machine.state === 'ERROR') {
+      if (backend.readState().battery <= 0) throw new RobotCommandError('the battery is empty; the robot cannot be armed until it is charged', 'battery_empty');
+      machine.transition('IDLE', 'fault cleared on arm');
+    }
+    if (this.armedFlag) return;
+    this.armedFlag = true;
+    this.changed('armed');
+  }
+
+  disarm(): void {
+    this.stopEverything('disarmed');
+    if (!this.armedFlag) return;
+    this.armedFlag = false;
+    this.changed('disarmed');
+  }
+
+  emergencyStop(reason: string): void {
+    this.stopEverything(`emergency stop: ${reason}`);
+    this.armedFlag = false;
+    if (!this.estopped) {
+      this.estopped = true;
+      this.ctx.machine.transition('ESTOPPED', reason);
+      this.ctx.log('safety', `EMERGENCY STOP: ${reason}`);
+    }
+    this.ctx.notify('safety');
+  }
+
+  resetEmergencyStop(): void {
+    if (!this.estopped) throw new RobotCommandError('the emergency stop is not engaged; nothing to reset', 'not_estopped');
+    this.estopped = false;
+    this.ctx.machine.transition('IDLE', 'emergency stop reset');
+    this.changed('emergency stop reset; the robot stays disarmed until armed again');
+  }
+
+  requireNotEstopped(message = 'the emergency stop is latched; reset it first'): void {
+    if (this.estopped) throw new RobotCommandError(message, 'estopped');
+  }
+
+  /** Motion and manipulation need: no e-stop, no fault, armed. */
+  requireMotionAllowed(what: string): void {
+    this.requireNotEstopped(`cannot ${what}: the emergency stop is latched; call reset_emergency_stop, then arm`);
+    if (this.ctx.machine.state === 'ERROR') throw new RobotCommandError(`cannot ${what}: the robot is in ERROR (${this.lastErrorMessage()}); fix the cause and arm again`, 'error_state');
+    if (!this.armedFlag) throw new RobotCommandError(`cannot ${what}: the robot is disarmed; call arm first`, 'not_armed');
+  }
+
+  /** A trip the robot may take: inside the room, with a path, leaving the battery reserve. */
+  checkTrip(target: Vec2): PathPlan & { ok: true } {
+    const { backend } = this.ctx;
+    const map = backend.staticMap();
+    if (!(target.x > 0 && target.x < map.width && target.y > 0 && target.y < map.depth)) {
+      throw new RobotCommandError(`(${target.x}, ${target.y}) is outside the room; x must be in 0..${map.width} and y in 0..${map.depth} metres`, 'out_of_workspace');
+    }
+    const plan = backend.planPath(target);
+    if (!plan.ok) throw new RobotCommandError(`cannot reach (${target.x}, ${target.y}): ${plan.reason}`, 'unreachable');
+    this.checkBatteryReserve(target, plan.lengthM);
+    return plan;
+  }
+
+  /** Called on every backend update: warns once below the reserve, faults when empty. */
+  watchBattery(): void {
+    const { backend, parameters, machine } = this.ctx;
+    const battery = backend.readState().battery;
+    const reserve = parameters.number('battery_reserve');
+    if (battery < reserve && !this.warnedLowBattery) {
+      this.warnedLowBattery = true;
+      this.ctx.log('battery', `battery low: ${Math.round(battery * 100)}% is below the ${Math.round(reserve * 100)}% reserve`, { battery: round(battery, 3) });
+    } else if (battery >= reserve + 0.02) this.warnedLowBattery = false;
+    if (battery <= 0 && machine.state !== 'ERROR' && machine.state !== 'ESTOPPED' && machine.state !== 'CHARGING') {
+      this.stopEverything('battery empty');
+      machine.transition('ERROR', 'battery empty');
+    }
+  }
+
+  private checkBatteryReserve(target: Vec2, lengthM: number): void {
+    const { backend, parameters } = this.ctx;
+    const dock = backend.staticMap().zones.find((z) => z.name === 'charging_dock');
+    if (dock && rectContains(dock, target)) return; // going to charge is always allowed
+    const battery = backend.readState().battery;
+    const reserve = parameters.number('battery_reserve');
+    const after = battery - backend.estimateDrain(lengthM);
+    if (after < reserve) {
+      throw new RobotCommandError(
+        `refused: the ${round(lengthM, 1)} m trip would leave the battery at ${Math.round(Math.max(after, 0) * 100)}%, below the ${Math.round(reserve * 100)}% reserve (now ${Math.round(battery * 100)}%); navigate to the charging_dock zone and charge first`,
+        'battery_reserve',
+        { battery: round(battery, 3), reserve },
+      );
+    }
+  }
+
+  private lastErrorMessage(): string {
+    return this.ctx.events.query(this.ctx.now(), undefined, ['state']).at(-1)?.message ?? 'fault';
+  }
+
+  private changed(message: string): void {
+    this.ctx.log('safety', message);
+    this.ctx.notify('safety');
+  }
+}

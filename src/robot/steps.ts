@@ -1,0 +1,87 @@
+import type { FailureCode } from '../core/failure.js';
+import { normalizeAngle, round, type Vec2 } from '../core/geometry.js';
+import type { MotionGoal, RobotBackend } from './backend.js';
+import type { HeldObject } from './held-object.js';
+
+/** How a step ended: its result, or why it failed. */
+export type StepEnd = { ok: true; message: string; result?: Record<string, unknown> } | { ok: false; message: string; code: FailureCode };
+
+/** Progress (0..1 within the step) and a short message, reported on every backend update. */
+export type ReportProgress = (progress: number, message?: string) => void;
+
+/**
+ * One backend activity — a motion, a gripper action, charging — started once and then watched
+ * on every backend update until it ends. A simple operation is one step; `approach` and
+ * `deliver` run several in turn.
+ */
+export interface Step {
+  /** Starts it; returns an ending when it fails at once. */
+  start(): StepEnd | undefined;
+  watch(report: ReportProgress): StepEnd | undefined;
+  /** Stops what it started (the operation was cancelled or failed). */
+  halt(reason: string): void;
+}
+
+export function motionStep(backend: RobotBackend, goal: MotionGoal): Step {
+  const unit = goal.kind === 'goto' ? 'm' : 'rad';
+  return {
+    start() {
+      backend.startMotion(goal);
+      return undefined;
+    },
+    watch(report) {
+      const m = backend.motionState();
+      report(m.progress, m.status === 'active' ? `${round(m.remaining ?? 0, 2)} ${unit} to go` : undefined);
+      if (m.status === 'succeeded') {
+        const { pose } = backend.readState();
+        const arrived = { x: round(pose.x), y: round(pose.y), heading: round(normalizeAngle(pose.heading)) };
+        return { ok: true, message: 'arrived', result: goal.kind === 'goto' ? { ...arrived, errorM: round(distance(pose, goal.target), 4) } : arrived };
+      }
+      if (m.status === 'failed' || m.status === 'idle') return { ok: false, message: m.reason ?? 'motion stopped', code: 'failed' };
+      return undefined;
+    },
+    halt: (reason) => backend.stopMotion(reason),
+  };
+}
+
+export function gripperStep(backend: RobotBackend, action: 'grasp' | 'release', held: HeldObject): Step {
+  return {
+    start() {
+      backend.startGripper(action);
+      return undefined;
+    },
+    watch(report) {
+      const g = backend.gripperState();
+      if (g.status === 'active') report(0.5);
+      if (g.status === 'succeeded') return { ok: true, message: `${action} done`, result: action === 'grasp' ? held.grasped() : held.released(g.zone) };
+      if (g.status === 'failed' || g.status === 'idle') return { ok: false, message: g.reason ?? `${action} did not complete`, code: action === 'grasp' ? 'grasp_missed' : 'failed' };
+      return undefined;
+    },
+    halt: (reason) => backend.stopMotion(reason),
+  };
+}
+
+/** Charges until the battery reaches `target` (0..1). */
+export function chargeStep(backend: RobotBackend, target: number): Step {
+  return {
+    start() {
+      const on = backend.setCharging(true);
+      return on.ok ? undefined : { ok: false, message: on.reason, code: 'failed' };
+    },
+    watch(report) {
+      const s = backend.readState();
+      report(Math.min(1, s.battery / target), `battery ${Math.round(s.battery * 100)}%`);
+      if (s.battery >= target) {
+        backend.setCharging(false);
+        return { ok: true, message: 'charged', result: { battery: round(s.battery, 3) } };
+      }
+      if (!s.charging) return { ok: false, message: 'charging stopped (the robot left the dock?)', code: 'failed' };
+      return undefined;
+    },
+    halt: () => backend.setCharging(false),
+  };
+}
+
+function distance(a: Vec2, b: Vec2): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}

@@ -6,12 +6,16 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
+/** Exit codes: the job could not be done (1); the command line or a file it names is wrong (2). */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
 /** A problem the user can fix: printed as one line, no stack, with the given exit code. */
 export class UserError extends Error {
   override name = 'UserError';
   constructor(
     message: string,
-    readonly exitCode = 1,
+    readonly exitCode: typeof EXIT_FAILURE | typeof EXIT_USAGE = EXIT_FAILURE,
   ) {
     super(message);
   }

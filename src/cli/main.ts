@@ -1,5 +1,5 @@
 import { createProgram, CommanderError } from './program.js';
-import { UserError, type CliIo } from './io.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError, type CliIo } from './io.js';
 
 /**
  * Runs the program and returns the exit code: 0 success, 1 the job failed, 2 usage error.
@@ -15,16 +15,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version exit 0; every usage problem is 2.
-      return err.exitCode === 0 ? 0 : 2;
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    if (err instanceof UserError) {
-      io.stderr.write(`robot-agent: ${err.message}\n`);
-      if (verbose && err.stack) io.stderr.write(`${err.stack}\n`);
-      return err.exitCode;
+    // Loaded only after a failure: it imports every layer's error classes, which --help must not pay for.
+    const userError = err instanceof UserError ? err : (await import('./user-errors.js')).asUserError(err);
+    if (userError) {
+      io.stderr.write(`robot-agent: ${userError.message}\n`);
+      if (verbose && userError.stack) io.stderr.write(`${userError.stack}\n`);
+      return userError.exitCode;
     }
     const e = err as Error;
     io.stderr.write(`robot-agent: internal error: ${e?.message ?? String(err)}${verbose ? '' : ' (run with --verbose for details)'}\n`);
     if (verbose && e?.stack) io.stderr.write(`${e.stack}\n`);
-    return 1;
+    return EXIT_FAILURE;
   }
 }

@@ -23,6 +23,28 @@ describe('the command line', () => {
     }
   });
 
+  it('exits the same way for the same user error whichever command meets it, with a stack only on --verbose', async () => {
+    const unknownScenario = [
+      ['sim', '--scenario', 'moonbase', '--goto', '1,1'],
+      ['detect', '--scenario', 'moonbase'],
+      ['serve', '--stdio', '--scenario', 'moonbase'],
+    ];
+    for (const args of unknownScenario) {
+      const run = await runCli(args);
+      expect([args[0], run.code, run.stderr]).toEqual([args[0], 2, expect.stringMatching(/^robot-agent: unknown scenario "moonbase"; [^\n]*\n$/)]);
+    }
+    const config = await runCli(['mcp', 'list', '--config', '/nonexistent/robot-agent.json']);
+    expect([config.code, config.stderr]).toEqual([2, expect.stringMatching(/^robot-agent: config file .*robot-agent\.json not found\n$/)]);
+    const missingModel = ['--detector-model', '/nonexistent/detector.onnx'];
+    for (const args of [['detect', '--scenario', 'warehouse', ...missingModel], ['serve', '--stdio', ...missingModel]]) {
+      const run = await runCli(args);
+      expect([args[0], run.code, run.stderr]).toEqual([args[0], 1, expect.stringMatching(/^robot-agent: detector model .*detector\.onnx not found: check the --detector-model path\n$/)]);
+    }
+    const verbose = await runCli(['sim', '--scenario', 'moonbase', '--goto', '1,1', '--verbose']);
+    expect(verbose.code).toBe(2);
+    expect(verbose.stderr).toMatch(/\n\s+at /);
+  });
+
   it('lists scenarios as text and JSON', async () => {
     const json = await runCli(['scenarios', '--json']);
     expect(json.code).toBe(0);

@@ -15,6 +15,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runMcpList } from '../../src/cli/commands/mcp-list.js';
+import { asUserError } from '../../src/cli/user-errors.js';
 import type { ServerConfig } from '../../src/config/config-file.js';
 import { McpHub, type ServerStatusChange } from '../../src/mcp/client/hub.js';
 import { readFailure } from '../../src/mcp/tool-result.js';
@@ -316,8 +317,9 @@ describe('robot-agent mcp list', () => {
 
   it('turns a config problem into a one-line user error', async () => {
     const { io } = capture();
-    await expect(runMcpList(io, { config: path.join(dir, 'missing.json') })).rejects.toMatchObject({
-      name: 'UserError',
+    const error = await runMcpList(io, { config: path.join(dir, 'missing.json') }).catch((e: unknown) => e);
+    expect(asUserError(error)).toMatchObject({
+      exitCode: 2,
       message: expect.stringMatching(/^config file .*missing\.json not found$/),
     });
   });

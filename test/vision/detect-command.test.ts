@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDetect, type DetectCommandOptions } from '../../src/cli/commands/detect.js';
-import { UserError, type CliIo } from '../../src/cli/io.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError, type CliIo } from '../../src/cli/io.js';
+import { asUserError } from '../../src/cli/user-errors.js';
 import { decodePng, encodePng } from '../../src/core/png.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -23,11 +24,14 @@ async function run(image: string | undefined, opts: DetectCommandOptions): Promi
   return { code, out };
 }
 
-async function userError(image: string | undefined, opts: DetectCommandOptions): Promise<string> {
+/** The one-line message the CLI prints for the error the command throws, checking its exit code. */
+async function userError(image: string | undefined, opts: DetectCommandOptions, exitCode = EXIT_USAGE): Promise<string> {
   const e = await run(image, opts).then(() => null, (err: unknown) => err);
-  expect(e).toBeInstanceOf(UserError);
-  expect((e as Error).message.split('\n')).toHaveLength(1);
-  return (e as Error).message;
+  const shown = asUserError(e);
+  expect(shown).toBeInstanceOf(UserError);
+  expect(shown!.exitCode).toBe(exitCode);
+  expect(shown!.message.split('\n')).toHaveLength(1);
+  return shown!.message;
 }
 
 describe('detect command (fixture model)', () => {
@@ -66,15 +70,15 @@ describe('detect command (fixture model)', () => {
   it('gives one-line errors for bad input', async () => {
     expect(await userError(undefined, {})).toMatch(/nothing to look at/);
     expect(await userError('x.png', { scenario: 'warehouse' })).toMatch(/either an IMAGE or --scenario/);
-    expect(await userError(join(tmp, 'missing.png'), {})).toMatch(/image .*missing\.png not found/);
+    expect(await userError(join(tmp, 'missing.png'), {}, EXIT_FAILURE)).toMatch(/^image .*missing\.png not found$/);
     const notPng = join(tmp, 'not.png');
     writeFileSync(notPng, 'hello');
-    expect(await userError(notPng, {})).toMatch(/is not a PNG image/);
+    expect(await userError(notPng, {}, EXIT_FAILURE)).toMatch(/is not a PNG image/);
     expect(await userError(undefined, { scenario: 'nowhere' })).toMatch(/unknown scenario "nowhere"/);
     expect(await userError(undefined, { scenario: 'warehouse', pose: [20, 1, 0] })).toMatch(/outside the 10 x 8 m room/);
     expect(await userError(undefined, { scenario: 'warehouse', pose: [2.4, 3, 0] })).toMatch(/inside obstacle "crate"/);
     expect(await userError(undefined, { scenario: 'warehouse', confidence: '2' })).toMatch(/--confidence "2" must be a number between 0 and 1/);
-    expect(await userError(undefined, { scenario: 'warehouse', detectorModel: join(tmp, 'none.onnx') })).toMatch(/detector model .*none\.onnx not found/);
+    expect(await userError(undefined, { scenario: 'warehouse', detectorModel: join(tmp, 'none.onnx') }, EXIT_FAILURE)).toMatch(/detector model .*none\.onnx not found/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { exportDataset } from '../../tools/dataset.js';
-import { UserError, writeLine, type CliIo } from '../io.js';
+import { EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 
 /**
  * `robot-agent dataset --out DIR --count N --seed S`: exports domain-randomized frames and
@@ -8,8 +8,8 @@ import { UserError, writeLine, type CliIo } from '../io.js';
  * stderr so stdout carries only the one-line summary.
  */
 export async function runDataset(io: CliIo, opts: { out: string; count: number; seed: number }): Promise<void> {
-  if (!Number.isInteger(opts.count) || opts.count < 1) throw new UserError(`--count must be a whole number of 1 or more (got ${opts.count})`, 2);
-  if (!Number.isInteger(opts.seed)) throw new UserError(`--seed must be a whole number (got ${opts.seed})`, 2);
+  if (!Number.isInteger(opts.count) || opts.count < 1) throw new UserError(`--count must be a whole number of 1 or more (got ${opts.count})`, EXIT_USAGE);
+  if (!Number.isInteger(opts.seed)) throw new UserError(`--seed must be a whole number (got ${opts.seed})`, EXIT_USAGE);
   const outDir = resolve(opts.out);
   const step = Math.max(1, Math.round(opts.count / 20));
   let summary;

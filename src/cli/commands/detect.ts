@@ -1,20 +1,18 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { labelFrame, renderWorld } from '../../sim/camera/index.js';
-import { decodePng, encodePng } from '../../core/png.js';
-import type { CameraFrame } from '../../core/camera-frame.js';
+import { writeFileSync } from 'node:fs';
+import type { CameraFrame, RgbImage } from '../../core/camera-frame.js';
 import { normalizeAngle, round, type Pose } from '../../core/geometry.js';
+import { decodePng, encodePng } from '../../core/png.js';
+import { readBinaryFile } from '../../core/read-file.js';
+import type { GroundTruthBox } from '../../sim/camera/index.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../sim/robot-config.js';
-import { SeededRng } from '../../core/rng.js';
-import { loadScenario, ScenarioError } from '../../sim/scenario.js';
-import { World } from '../../sim/world.js';
+import type { World } from '../../sim/world.js';
+import { matchToTruth, missedObjects, openScenarioWorld, poseProblem, renderTruthView, type MissedObject, type TruthMatch } from '../../tools/ground-truth.js';
 import { annotate } from '../../vision/annotate.js';
-import { createDetector, DEFAULT_CONFIDENCE, type DetectorInfo } from '../../vision/detector.js';
-import { DetectorError } from '../../vision/detector-error.js';
+import { createDetector, DEFAULT_CONFIDENCE } from '../../vision/detector.js';
 import { displayPath } from '../../vision/model-paths.js';
 import { VisionPipeline, type VisionDetection } from '../../vision/pipeline.js';
-import { iou, type Detection2D, type DetectTiming } from '../../vision/types.js';
-import { type RgbImage } from '../../core/camera-frame.js';
-import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
+import type { Detection2D, DetectTiming } from '../../vision/types.js';
+import { EXIT_USAGE, UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 export interface DetectCommandOptions {
   scenario?: string;
@@ -29,13 +27,6 @@ export interface DetectCommandOptions {
   confidence?: string | number;
   /** commander's `--no-second-stage` gives false. */
   secondStage?: boolean;
-}
-
-interface TruthMatch {
-  objectId: string;
-  x: number;
-  y: number;
-  errorM: number;
 }
 
 interface Row {
@@ -55,39 +46,25 @@ interface Row {
  */
 export async function runDetect(io: CliIo, image: string | undefined, opts: DetectCommandOptions): Promise<number> {
   const confidence = parseConfidence(opts.confidence);
-  if (image && opts.scenario) throw new UserError('give either an IMAGE or --scenario, not both', 2);
-  if (!image && !opts.scenario) throw new UserError('nothing to look at: give IMAGE.png or --scenario NAME [--pose X,Y,THETA]', 2);
+  if (image && opts.scenario) throw new UserError('give either an IMAGE or --scenario, not both', EXIT_USAGE);
+  if (!image && !opts.scenario) throw new UserError('nothing to look at: give IMAGE.png or --scenario NAME [--pose X,Y,THETA]', EXIT_USAGE);
   const threads = opts.threads ?? 2;
   const detector = createDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels, threads, secondStage: opts.secondStage });
   try {
-    let info: DetectorInfo;
-    try {
-      info = await detector.load();
-    } catch (e) {
-      if (e instanceof DetectorError) throw new UserError(e.message);
-      throw e;
-    }
+    const info = await detector.load();
     const { frame, world, source, truthBoxes } = image ? loadImage(image, opts.pose) : renderScenario(opts.scenario!, opts.pose, opts.seed ?? 1);
     let rows: Row[];
     let timing: DetectTiming;
-    try {
-      if ('pose' in frame) {
-        const pipeline = new VisionPipeline(detector);
-        const r = await pipeline.process(frame, { confidence });
-        timing = r.timing;
-        rows = r.detections.map((d) => toRow(d, world));
-      } else {
-        const r = await detector.detectTimed(frame, { confidence });
-        timing = r.timing;
-        rows = r.detections.map(rawRow);
-      }
-    } catch (e) {
-      if (e instanceof DetectorError) throw new UserError(e.message);
-      throw e;
+    if ('pose' in frame) {
+      const r = await new VisionPipeline(detector).process(frame, { confidence });
+      timing = r.timing;
+      rows = r.detections.map((d) => toRow(d, world));
+    } else {
+      const r = await detector.detectTimed(frame, { confidence });
+      timing = r.timing;
+      rows = r.detections.map(rawRow);
     }
-    const missed = truthBoxes
-      ? truthBoxes.filter((t) => !rows.some((r) => r.label === t.cls && iou(r.box, t) >= 0.5)).map((t) => ({ objectId: t.objectId, label: t.cls, distanceM: round(t.distanceM, 2), pixels: t.pixels }))
-      : undefined;
+    const missed = truthBoxes ? missedObjects(truthBoxes, rows) : undefined;
     if (opts.save) {
       const picture = annotate(
         frame,
@@ -115,7 +92,7 @@ function parseConfidence(value: string | number | undefined): number {
   if (value === undefined) return DEFAULT_CONFIDENCE;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n <= 0 || n >= 1 || (typeof value === 'string' && value.trim() === '')) {
-    throw new UserError(`--confidence "${value}" must be a number between 0 and 1 (exclusive), e.g. 0.5`, 2);
+    throw new UserError(`--confidence "${value}" must be a number between 0 and 1 (exclusive), e.g. 0.5`, EXIT_USAGE);
   }
   return n;
 }
@@ -125,7 +102,7 @@ type Source = { scenario: string; pose: { x: number; y: number; heading: number 
 function poseFrom(values: number[] | undefined, fallback: Pose): Pose {
   if (!values) return fallback;
   if ((values.length !== 2 && values.length !== 3) || values.some((v) => !Number.isFinite(v))) {
-    throw new UserError(`--pose must be X,Y or X,Y,THETA (metres, radians), got "${values.join(',')}"`, 2);
+    throw new UserError(`--pose must be X,Y or X,Y,THETA (metres, radians), got "${values.join(',')}"`, EXIT_USAGE);
   }
   return { x: values[0]!, y: values[1]!, heading: normalizeAngle(values[2] ?? 0) };
 }
@@ -134,39 +111,23 @@ function renderScenario(
   name: string,
   poseValues: number[] | undefined,
   seed: number,
-): { frame: CameraFrame; world: World; source: Source; truthBoxes: ReturnType<typeof labelFrame> } {
-  let world: World;
-  try {
-    world = new World(loadScenario(name));
-  } catch (e) {
-    if (e instanceof ScenarioError) throw new UserError(e.message, 2);
-    throw e;
-  }
+): { frame: CameraFrame; world: World; source: Source; truthBoxes: GroundTruthBox[] } {
+  const world = openScenarioWorld(name);
   const start = world.scenario.robot;
   const pose = poseFrom(poseValues, { x: start.x, y: start.y, heading: start.heading });
-  const { width, depth } = world.map;
-  if (!(pose.x > 0 && pose.y > 0 && pose.x < width && pose.y < depth)) {
-    throw new UserError(`pose (${pose.x}, ${pose.y}) is outside the ${width} x ${depth} m room of scenario "${world.scenario.name}"`, 2);
-  }
-  const inside = world.map.obstacles.find((o) => pose.x >= o.minX && pose.x <= o.maxX && pose.y >= o.minY && pose.y <= o.maxY);
-  if (inside) throw new UserError(`pose (${pose.x}, ${pose.y}) is inside obstacle "${inside.id}": pick a free spot on the floor`, 2);
-  const result = renderWorld(world, pose, { rng: new SeededRng(seed).fork('camera'), time: 0 });
+  const problem = poseProblem(world, pose);
+  if (problem) throw new UserError(problem, EXIT_USAGE);
+  const { frame, truthBoxes } = renderTruthView(world, pose, seed);
   return {
-    frame: result.frame,
+    frame,
     world,
     source: { scenario: world.scenario.name, pose: { x: round(pose.x), y: round(pose.y), heading: round(pose.heading, 4) }, seed },
-    truthBoxes: labelFrame(result),
+    truthBoxes,
   };
 }
 
 function loadImage(file: string, poseValues: number[] | undefined): { frame: RgbImage | CameraFrame; world: null; source: Source; truthBoxes: null } {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(code === 'ENOENT' ? `image ${file} not found` : `cannot read image ${file} (${code ?? (e as Error).message})`);
-  }
+  const bytes = readBinaryFile(file, { what: 'image' });
   let img: RgbImage;
   try {
     img = decodePng(bytes);
@@ -182,15 +143,7 @@ function loadImage(file: string, poseValues: number[] | undefined): { frame: Rgb
 
 function toRow(d: VisionDetection, world: World | null): Row {
   const row: Row = { id: d.id, label: d.label, confidence: d.confidence, box: d.box, world: d.world, rangeM: d.rangeM };
-  if (world) {
-    let best: TruthMatch | null = null;
-    for (const o of world.objects) {
-      if (o.heldBy !== null || `${o.color}_${o.shape}` !== d.label) continue;
-      const err = Math.hypot(o.x - d.world.x, o.y - d.world.y);
-      if (!best || err < best.errorM) best = { objectId: o.id, x: o.x, y: o.y, errorM: round(err, 3) };
-    }
-    row.truth = best;
-  }
+  if (world) row.truth = matchToTruth(world, d);
   return row;
 }
 
@@ -208,7 +161,7 @@ function printText(
   source: Source,
   model: { kind: string; path: string; secondStage: string | null; threads: number },
   rows: Row[],
-  missed: Array<{ objectId: string; label: string; distanceM: number; pixels: number }> | undefined,
+  missed: MissedObject[] | undefined,
   timing: DetectTiming,
   saved: string | undefined,
 ): void {

@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ConfigError, configCandidates, loadConfig } from '../../config/config-file.js';
+import { configCandidates, loadConfig } from '../../config/config-file.js';
 import { McpHub, type ServerStatus } from '../../mcp/client/hub.js';
-import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
+import { writeJson, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 
 interface ServerListing extends ServerStatus {
@@ -19,13 +19,7 @@ export async function runMcpList(
   embedded: () => Promise<Client> = embeddedRobotClient,
 ): Promise<void> {
   const lookup = { explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() };
-  let config;
-  try {
-    config = await loadConfig(lookup);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UserError(err.message);
-    throw err;
-  }
+  const config = await loadConfig(lookup);
 
   const embeddedClient = await embedded();
   const hub = new McpHub({

@@ -5,12 +5,15 @@ import { createRobotMcpServer, type RobotMcpServer } from '../../mcp/robot-serve
 import { HostAllowList, OriginAllowList, isLoopbackHost } from '../../mcp/transports/http-guards.js';
 import { serveHttp } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
-import { resolveToken, TokenError } from '../../mcp/transports/token.js';
+import { resolveToken } from '../../mcp/transports/token.js';
 import { createSimulatedRobot, type SimulatedRobot } from '../../runtime/simulated-robot.js';
+import { loadLabelsFile } from '../../vision/labels-file.js';
 import { defaultModelPath } from '../../vision/model-paths.js';
+import { DetectorError } from '../../vision/detector-error.js';
+import { missingModelMessage } from '../../vision/onnx-session.js';
 import { RealtimeRunner } from '../../sim/runner.js';
-import { loadScenario, ScenarioError, type Scenario } from '../../sim/scenario.js';
-import { UserError, writeLine, type CliIo } from '../io.js';
+import { loadScenario } from '../../sim/scenario.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 
 /**
@@ -65,10 +68,10 @@ export async function runServe(io: CliIo, opts: ServeOptions): Promise<number> {
 }
 
 /** Validates options, builds the robot and starts the transport. Every user mistake is a
- *  one-line UserError with exit code 2, raised before anything listens. */
+ *  one-line error (see user-errors.ts), raised before anything listens. */
 export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHandle> {
   if (Boolean(opts.stdio) === Boolean(opts.http)) {
-    throw new UserError('serve needs exactly one of --stdio or --http (see robot-agent serve --help)', 2);
+    throw new UserError('serve needs exactly one of --stdio or --http (see robot-agent serve --help)', EXIT_USAGE);
   }
   const verbose = opts.verbose === true;
   const log = (line: string) => writeLine(io.stderr, `robot-agent: ${line}`);
@@ -77,7 +80,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   const toolLog = (line: string) => {
     if (!stopping.now) log(line);
   };
-  const scenario = loadScenarioOrExit(opts.scenario);
+  const scenario = loadScenario(opts.scenario);
   const detector = detectorOptions(opts);
   const realtime = opts.realtime !== false;
 
@@ -87,7 +90,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
       ['--allowed-host', opts.allowedHost?.length ? 'yes' : undefined],
       ['--allowed-origin', opts.allowedOrigin?.length ? 'yes' : undefined],
     ] as const) {
-      if (given !== undefined) throw new UserError(`${flag} applies to --http only`, 2);
+      if (given !== undefined) throw new UserError(`${flag} applies to --http only`, EXIT_USAGE);
     }
     const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
     const stdio = await serveStdio(robotServer(sr, toolLog), {
@@ -103,19 +106,13 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
 
   const host = opts.host;
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) {
-    throw new UserError(`--port ${opts.port} is not a port number (0-65535; 0 picks a free port)`, 2);
+    throw new UserError(`--port ${opts.port} is not a port number (0-65535; 0 picks a free port)`, EXIT_USAGE);
   }
-  let token: string | undefined;
-  try {
-    token = resolveToken({ tokenEnv: opts.tokenEnv, tokenFile: opts.tokenFile, env: io.env });
-  } catch (error) {
-    if (error instanceof TokenError) throw new UserError(error.message, 2);
-    throw error;
-  }
+  const token = resolveToken({ tokenEnv: opts.tokenEnv, tokenFile: opts.tokenFile, env: io.env });
   if (!isLoopbackHost(host) && token === undefined) {
     throw new UserError(
       `refusing to serve on ${host} without a token: anyone who can reach it could drive the robot; bind 127.0.0.1 or set --token-env NAME / --token-file PATH`,
-      2,
+      EXIT_USAGE,
     );
   }
   try {
@@ -123,7 +120,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     new HostAllowList(host, opts.port, opts.allowedHost);
     new OriginAllowList(opts.port, opts.allowedOrigin);
   } catch (error) {
-    throw new UserError((error as Error).message, 2);
+    throw new UserError((error as Error).message, EXIT_USAGE);
   }
 
   const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
@@ -142,11 +139,11 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UserError(`port ${opts.port} on ${host} is already in use; pick another with --port (0 picks a free one)`, 1);
+    if (code === 'EADDRINUSE') throw new UserError(`port ${opts.port} on ${host} is already in use; pick another with --port (0 picks a free one)`, EXIT_FAILURE);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      throw new UserError(`cannot bind ${host}: not an address of this machine (${code}); use --host 127.0.0.1`, 2);
+      throw new UserError(`cannot bind ${host}: not an address of this machine (${code}); use --host 127.0.0.1`, EXIT_USAGE);
     }
-    if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${opts.port}; use a port above 1023`, 1);
+    if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${opts.port}; use a port above 1023`, EXIT_FAILURE);
     throw error;
   }
   startPacing(sr, realtime);
@@ -182,25 +179,13 @@ async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTra
   await sr.detector.dispose().catch(() => undefined);
 }
 
-function loadScenarioOrExit(name: string): Scenario {
-  try {
-    return loadScenario(name);
-  } catch (error) {
-    if (error instanceof ScenarioError) throw new UserError(error.message, 2);
-    throw error;
-  }
-}
-
 function detectorOptions(opts: ServeOptions) {
   if (opts.detectorLabels !== undefined && opts.detectorModel === undefined) {
-    throw new UserError('--detector-labels goes with --detector-model (a YOLO export and its labels file)', 2);
+    throw new UserError('--detector-labels goes with --detector-model (a YOLO export and its labels file)', EXIT_USAGE);
   }
-  for (const [flag, path] of [
-    ['--detector-model', opts.detectorModel],
-    ['--detector-labels', opts.detectorLabels],
-  ] as const) {
-    if (path !== undefined && !existsSync(path)) throw new UserError(`${flag} ${path}: no such file`, 2);
-  }
+  // The detector loads at the first detection; a bad path fails now, as it would for `run`.
+  if (opts.detectorModel !== undefined && !existsSync(opts.detectorModel)) throw new DetectorError(missingModelMessage(opts.detectorModel));
+  if (opts.detectorLabels !== undefined) loadLabelsFile(opts.detectorLabels);
   return { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels };
 }
 

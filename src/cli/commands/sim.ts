@@ -1,9 +1,8 @@
 import { Robot } from '../../robot/robot.js';
-import { RobotCommandError } from '../../robot/robot-errors.js';
 import { createSimulation } from '../../sim/sim-backend.js';
-import { loadScenario, ScenarioError } from '../../sim/scenario.js';
+import { loadScenario } from '../../sim/scenario.js';
 import { round } from '../../core/geometry.js';
-import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
+import { EXIT_FAILURE, writeJson, writeLine, type CliIo } from '../io.js';
 
 interface SimOptions {
   scenario: string;
@@ -14,25 +13,13 @@ interface SimOptions {
 
 /** Arms the simulated robot, drives it to a point and reports how the trip went. */
 export async function runSim(io: CliIo, opts: SimOptions): Promise<number> {
-  let scenario;
-  try {
-    scenario = loadScenario(opts.scenario);
-  } catch (e) {
-    if (e instanceof ScenarioError) throw new UserError(e.message, 2);
-    throw e;
-  }
+  const scenario = loadScenario(opts.scenario);
   const sim = createSimulation({ scenario, seed: opts.seed });
   const robot = new Robot(sim.backend);
   const [x, y] = opts.goto as [number, number];
   const start = sim.backend.readState().pose;
   robot.arm();
-  let op;
-  try {
-    op = robot.navigateTo({ x, y });
-  } catch (e) {
-    if (e instanceof RobotCommandError) throw new UserError(e.message, 1);
-    throw e;
-  }
+  const op = robot.navigateTo({ x, y });
   const t0 = sim.clock.now();
   await robot.waitFor(op, { timeoutS: 600 });
   const end = sim.backend.readState().pose;
@@ -61,5 +48,5 @@ export async function runSim(io: CliIo, opts: SimOptions): Promise<number> {
     writeLine(io.stdout, `  battery       ${Math.round(report.battery * 100)}%`);
     writeLine(io.stdout, `  state hash    ${report.stateHash}`);
   }
-  return report.arrived ? 0 : 1;
+  return report.arrived ? 0 : EXIT_FAILURE;
 }

@@ -1,0 +1,37 @@
+import { ConfigError } from '../config/config-file.js';
+import { FileReadError } from '../core/read-file.js';
+import { TokenError } from '../mcp/transports/token.js';
+import { ReplayFileError } from '../replay/replay-reader.js';
+import { RobotCommandError } from '../robot/robot-errors.js';
+import { ProviderChoiceError } from '../runtime/provider-choice.js';
+import { ScenarioError } from '../sim/scenario.js';
+import { DetectorError } from '../vision/detector-error.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError } from './io.js';
+
+/**
+ * The one place that decides which errors are the user's to fix and the exit code each gets, so
+ * the same problem exits the same way whichever command met it. Commands let these errors
+ * propagate; main() prints them as one line. Anything not listed is an internal error.
+ */
+const USER_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, UserError['exitCode']]> = [
+  // Something the user named or set up is wrong: a scenario, config, replay file, token, provider.
+  [ScenarioError, EXIT_USAGE],
+  [ConfigError, EXIT_USAGE],
+  [ReplayFileError, EXIT_USAGE],
+  [TokenError, EXIT_USAGE],
+  [ProviderChoiceError, EXIT_USAGE],
+  // The job could not be done: no usable detector model, an unreadable input, a refused command.
+  [DetectorError, EXIT_FAILURE],
+  [FileReadError, EXIT_FAILURE],
+  [RobotCommandError, EXIT_FAILURE],
+];
+
+/** The error as a UserError, or undefined when it is not one the user can fix. */
+export function asUserError(error: unknown): UserError | undefined {
+  if (error instanceof UserError) return error;
+  const known = USER_ERRORS.find(([kind]) => error instanceof kind);
+  if (!known) return undefined;
+  const userError = new UserError((error as Error).message, known[1]);
+  userError.stack = (error as Error).stack;
+  return userError;
+}

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OBJECT_COLORS, OBJECT_SHAPES } from '../core/objects.js';
 import { readTextFile } from '../core/read-file.js';
+import { firstIssue } from '../core/schema-issue.js';
 
 /**
  * Scenario files: the room, its obstacles, zones and objects, and where the robot starts.
@@ -140,9 +141,8 @@ export function loadScenarioFile(file: string): Scenario {
 export function parseScenario(raw: unknown, source = 'scenario'): Scenario {
   const result = ScenarioSpec.safeParse(raw);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-    throw new ScenarioError(`${source}: field "${path || '(root)'}" ${issue.message}`);
+    const { field, message } = firstIssue(result.error);
+    throw new ScenarioError(`${source}: field "${field}" ${message}`);
   }
   return result.data;
 }

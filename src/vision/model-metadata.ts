@@ -1,4 +1,5 @@
 import { readTextFile } from '../core/read-file.js';
+import { firstIssue } from '../core/schema-issue.js';
 import { z } from 'zod';
 import { DetectorError } from './detector-error.js';
 import { displayPath } from './model-paths.js';
@@ -51,9 +52,8 @@ export function parseDetectorMetadata(raw: unknown, source = 'detector metadata'
 
 /** A one-line error naming the first bad field of a model's metadata. */
 export function metadataError(source: string, error: z.ZodError): DetectorError {
-  const issue = error.issues[0]!;
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-  return new DetectorError(`${source}: field "${path || '(root)'}" ${issue.message}; regenerate it with the model (see models/README.md)`);
+  const { field, message } = firstIssue(error);
+  return new DetectorError(`${source}: field "${field}" ${message}; regenerate it with the model (see models/README.md)`);
 }
 
 export function loadDetectorMetadata(file: string): DetectorMetadata {

@@ -46,7 +46,7 @@ export function readReplay(file: string): Replay {
 }
 
 function parseHeader(file: string, line: string): ReplayHeader {
-  let raw: { format?: unknown; version?: unknown } | null = null;
+  let raw: { format?: unknown; version?: unknown } | null;
   try {
     raw = JSON.parse(line);
   } catch {

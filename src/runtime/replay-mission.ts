@@ -89,7 +89,7 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
     onEvent,
     wallMs: () => performance.now(),
   };
-  let outcome = 'error';
+  let outcome: string;
   try {
     const recorder = opts.recordTo
       ? openMissionRecording(runtime, mission, { path: opts.recordTo, recordedAt: new Date(), providerNote: `a replay of ${replay.file} (recorded with ${header.provider})` })

@@ -74,6 +74,5 @@ export function ansi16(rgb: Rgb): number {
 
 /** Removes SGR escapes: what a colourless terminal (or a test) reads. */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\x1b\[[0-9;]*m/g, '');
 }

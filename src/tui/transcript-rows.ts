@@ -23,7 +23,7 @@ export function transcriptRows(state: TranscriptState, width: number): Row[] {
 }
 
 /** The rows that fit in `height`, `scroll` rows up from the bottom (clamped). */
-export function visibleRows(rows: Row[], height: number, scroll: number): { rows: Row[]; scroll: number; hidden: number } {
+export function visibleRows<R>(rows: R[], height: number, scroll: number): { rows: R[]; scroll: number; hidden: number } {
   const maxScroll = Math.max(0, rows.length - height);
   const s = Math.max(0, Math.min(scroll, maxScroll));
   const end = rows.length - s;

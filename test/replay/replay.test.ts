@@ -122,8 +122,8 @@ describe('recording and replaying missions', () => {
     const { file } = await record('go to bin a');
     const show = await runCli(['replay', file, '--show']);
     expect(show.code).toBe(0);
-    expect(show.stdout).toMatch(/^mission   go to bin a/m);
+    expect(show.stdout).toMatch(/^mission {3}go to bin a/m);
     expect(show.stdout).toMatch(/✓ navigate_to_zone \{"zone":"bin_a"\}/);
-    expect(show.stdout).toMatch(/^outcome   succeeded: Arrived at bin_a\./m);
+    expect(show.stdout).toMatch(/^outcome {3}succeeded: Arrived at bin_a\./m);
   });
 });

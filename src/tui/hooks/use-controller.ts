@@ -52,7 +52,7 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
   const mode = modeOf(state);
 
   // Each confirmation starts on Deny: a reflexive Enter must not approve.
-  useEffect(() => setSelected(1), [state.confirmation]);
+  useEffect(() => setSelected(1), [state.confirmation, setSelected]);
 
   const note = useCallback((text: string, level: 'info' | 'warning' | 'error' = 'info') => dispatch({ type: 'note', level, text }), [dispatch]);
   const quit = useCallback(() => (onQuit ? onQuit() : exit()), [onQuit, exit]);

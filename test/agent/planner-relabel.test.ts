@@ -13,7 +13,7 @@ import { failureResult } from '../../src/mcp/tool-result.js';
  * the tools' own failureResult and reach the planner through the same conversion a real mission
  * uses; the relabel's message is gibberish, so only its code and `renamed_to` can steer the planner.
  */
-function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<string, string>) {
+function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<string, string>, unknown: string[] = []) {
   const calls: string[] = [];
   const reply = (result: CallToolResult): ToolReply => readReply([{ role: 'user', content: [toToolResultBlock('toolu_1', result)] }]);
   const success = (data: Record<string, unknown>) => reply({ content: [{ type: 'text', text: 'ok' }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data });
@@ -34,6 +34,7 @@ function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<s
             }),
           });
         case 'approach_object':
+          if (unknown.includes(id!)) return reply(failureResult('unknown_object', 'bv qq trel'));
           return renamed[id!] ? reply(failureResult('object_relabelled', 'zq xv wkk plo', { renamed_to: renamed[id!] })) : success({ object_id: id });
         case 'grasp_object':
           return success({ holding: id });
@@ -47,7 +48,7 @@ function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<s
 
 const run = (instruction: string, robot: ReturnType<typeof scriptedRobot>) => missionScript(parseInstruction(instruction), null)(robot.io);
 
-describe('the planner after a relabel', () => {
+describe('the planner when the robot no longer knows an id', () => {
   it('carries on with the new id when the object is still what was asked for', async () => {
     const robot = scriptedRobot([{ id: 'red_cube#1', x: 2 }, { id: 'red_cube#2', x: 4 }], { 'red_cube#1': 'red_cube#3' });
     const verdict = await run('put all the red cubes in bin_a', robot);
@@ -60,5 +61,12 @@ describe('the planner after a relabel', () => {
     const verdict = await run('put all the cubes in bin_a', robot);
     expect(verdict).toEqual({ outcome: 'succeeded', summary: 'Put red_cube#1 in bin_a. yellow_cube#1 turned out to be yellow_cylinder#1.' });
     expect(robot.calls.some((c) => c.includes('yellow_cylinder'))).toBe(false);
+  });
+
+  it('drops an id the robot no longer knows (a double sighting it merged)', async () => {
+    const robot = scriptedRobot([{ id: 'red_cube#1', x: 2 }, { id: 'red_cube#2', x: 4 }], {}, ['red_cube#2']);
+    const verdict = await run('put all the red cubes in bin_a', robot);
+    expect(verdict).toEqual({ outcome: 'succeeded', summary: 'Put red_cube#1 in bin_a. red_cube#2 turned out to be a second sighting of one of them.' });
+    expect(robot.calls.filter((c) => c.endsWith('red_cube#2'))).toEqual(['approach_object red_cube#2']);
   });
 });

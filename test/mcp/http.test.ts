@@ -48,7 +48,6 @@ function post(url: string, body: string, headers: Record<string, string> = {}): 
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const jsonOf = (res: Response): Promise<any> => res.json();
 
 /** A raw request with an arbitrary Host header (fetch does not let us set Host). */

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { ConnectableServer } from './connectable-server.js';
 import { BearerToken, HostAllowList, OriginAllowList, isLoopbackHost, urlHost } from './http-guards.js';
 import { sendJsonRpcError } from './http-io.js';
-import { MCP_PATH, httpRoutes, type RequestHandler } from './http-routes.js';
+import { MCP_PATH, httpRoutes } from './http-routes.js';
 import { SessionTable } from './http-sessions.js';
 
 export interface HttpServeOptions {
@@ -56,16 +56,7 @@ export async function serveHttp(createMcpServer: () => ConnectableServer, option
   const bearer = options.token === undefined ? undefined : new BearerToken(options.token);
   const sessions = new SessionTable(createMcpServer, maxSessions, log);
 
-  // The Host allow-list needs the port, which is known only once listening (port 0).
-  let routes: RequestHandler | undefined;
-  const httpServer = createServer((req, res) => {
-    routes!(req, res).catch((error: unknown) => {
-      if (req.destroyed && res.destroyed) return; // the client went away; nothing to answer
-      log(`http: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error');
-      else res.end();
-    });
-  });
+  const httpServer = createServer();
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 8765, host, () => {
@@ -73,14 +64,23 @@ export async function serveHttp(createMcpServer: () => ConnectableServer, option
       resolve();
     });
   });
+  // Routes are made once listening: the Host allow-list needs the port, which port 0 leaves open.
   const port = (httpServer.address() as AddressInfo).port;
-  routes = httpRoutes({
+  const routes = httpRoutes({
     sessions,
     hosts: new HostAllowList(host, port, options.allowedHosts),
     origins: new OriginAllowList(port, options.allowedOrigins),
     ...(bearer ? { bearer } : {}),
     maxBodyBytes,
     log,
+  });
+  httpServer.on('request', (req, res) => {
+    routes(req, res).catch((error: unknown) => {
+      if (req.destroyed && res.destroyed) return; // the client went away; nothing to answer
+      log(`http: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error');
+      else res.end();
+    });
   });
   const url = `http://${urlHost(host)}:${port}${MCP_PATH}`;
   log(`http: serving MCP at ${url}${bearer ? ' (bearer token required)' : ''}`);

@@ -6,7 +6,7 @@ import { fail, ok, pct, type Step } from './step.js';
  * The planner's line to the robot. Every tool call goes through here, so what each result says
  * (pose, battery, armed, emergency stop; objects seen and held, into `beliefs`) is kept in step,
  * and `act` adds the standard recoveries: arm when disarmed, charge when the battery reserve
- * refuses a trip.
+ * refuses a trip. Both are chosen by the failure's code, never by its wording.
  */
 export class RobotLink {
   private state = { pose: { x: 0, y: 0 }, battery: 1, armed: false, estopped: false };
@@ -43,7 +43,6 @@ export class RobotLink {
       const armed = await this.ensureArmed(true);
       if (armed.ok) r = await this.call(name, args, `Retrying ${name}.`);
     }
-    // A trip to a zone may be the trip to the dock itself, which the reserve does not refuse.
     if (r.error?.code === 'battery_reserve' && name !== 'navigate_to_zone') {
       const charged = await this.charge('Not enough battery for that trip: charging first.');
       if (charged.ok) r = await this.call(name, args, `Retrying ${name}.`);

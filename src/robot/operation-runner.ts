@@ -36,6 +36,8 @@ interface Active {
  *  which is when waiters report progress and apply their timeout or cancellation. */
 class ProcedureRun {
   stepEnd: StepEnd | undefined;
+  /** The last step's closing message ("arrived", "release done"): the operation's own. */
+  lastMessage = 'done';
   private readonly tickers = new Set<() => void | Promise<void>>();
   private finished!: () => void;
   readonly done = new Promise<void>((resolve) => (this.finished = resolve));
@@ -191,6 +193,7 @@ export class OperationRunner {
         }
         const end = run.stepEnd;
         run.stepEnd = undefined;
+        run.lastMessage = end.message;
         active.step = undefined;
         if (!end.ok) throw new RobotCommandError(end.message, end.code);
         return end.result ?? {};
@@ -203,7 +206,7 @@ export class OperationRunner {
     };
     try {
       const result = await procedure(io);
-      if (!isFinished(op)) this.endRunning({ status: 'succeeded', message: 'done', result });
+      if (!isFinished(op)) this.endRunning({ status: 'succeeded', message: run.lastMessage, result });
     } catch (e) {
       if (!isFinished(op)) {
         if (e instanceof RobotCommandError) this.endRunning({ status: 'failed', message: e.message, code: e.code }, e.details);

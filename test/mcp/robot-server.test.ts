@@ -101,6 +101,39 @@ describe('robot MCP server: tools', () => {
     expect(structured(await call(client, 'get_state')).state).toBe('IDLE');
   });
 
+  it('gives every failure a code as data that the SDK Client validates against the listed output schemas', async () => {
+    const { client, sr } = await connect();
+    await client.listTools(); // the Client checks structuredContent against these, isError or not
+    const error = (r: CallToolResult) => (r.structuredContent as { error: Record<string, unknown> }).error;
+    const notArmed = await call(client, 'navigate_to', { x: 3, y: 1 });
+    expect(notArmed.isError).toBe(true);
+    expect(error(notArmed)).toEqual({ code: 'not_armed', message: text(notArmed) });
+    await call(client, 'arm');
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+      ['navigate_to_zone', { zone: 'kitchen' }, { code: 'unknown_zone', zones: expect.arrayContaining(['home', 'bin_a', 'charging_dock']) }],
+      ['navigate_to', { x: 40, y: 1 }, { code: 'out_of_workspace' }],
+      ['approach_object', { object_id: 'unicorn#1' }, { code: 'unknown_object' }],
+      ['release_object', { zone: 'bin_a' }, { code: 'not_holding' }],
+      ['get_operation', { id: 'op-404' }, { code: 'unknown_operation' }],
+      ['cancel_operation', { id: 'op-404' }, { code: 'unknown_operation' }],
+      ['set_parameter', { name: 'max_linear_speed', value: 9 }, { code: 'invalid_parameter' }],
+      ['calculator', { expression: '1;2' }, { code: 'invalid_argument' }],
+    ];
+    for (const [name, args, expected] of cases) {
+      const r = await call(client, name, args);
+      expect(r.isError, name).toBe(true);
+      expect(error(r), name).toMatchObject({ ...expected, message: text(r) });
+    }
+    sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.4, rangeM: 4 }], 0);
+    sr.vision.tracker.update([{ label: 'red_cylinder', x: 2, y: 3, confidence: 0.9, rangeM: 1.5 }], 1);
+    expect(error(await call(client, 'grasp_object', { object_id: 'red_cube#1' }))).toMatchObject({ code: 'object_relabelled', renamed_to: 'red_cylinder#1' });
+    expect(error(await call(client, 'grasp_object', { object_id: 'red_cylinder#1' }))).toMatchObject({ code: 'out_of_reach' });
+    // An operation that ends without success records its code (motion tools return it as error.code).
+    const started = structured(await call(client, 'navigate_to_zone', { zone: 'shelf', wait: false }));
+    const cancelled = structured(await call(client, 'cancel_operation', { id: started.operation.id }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', error: 'cancelled on request', error_code: 'cancelled' });
+  });
+
   it('sends progress notifications while navigating and arrives within tolerance', async () => {
     const { client } = await connect();
     await call(client, 'arm');

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createSimulatedRobot } from '../../src/runtime/simulated-robot.js';
+import { RobotCommandError } from '../../src/robot/robot-errors.js';
+import { sharedDetector } from '../helpers/shared-detector.js';
+
+async function armedRobot() {
+  const sr = createSimulatedRobot({ scenario: 'warehouse', seed: 1, sharedDetector: await sharedDetector() });
+  sr.robot.arm();
+  return sr;
+}
+
+/** The blue cube at (4.6, 1.3), seen from 2 m (as detect_objects would leave the memory). */
+async function seeBlueCube(sr: Awaited<ReturnType<typeof armedRobot>>) {
+  await sr.robot.waitFor(sr.robot.navigateTo({ x: 2.6, y: 1.3, heading: 0 }));
+  await sr.robot.detect();
+  const blue = sr.robot.seenObjects().find((o) => o.label === 'blue_cube');
+  expect(blue).toBeDefined();
+  return blue!.id;
+}
+
+describe('approach and deliver are robot operations', () => {
+  it('approaches in stages as one operation with rising progress, then delivers into a zone', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    const approach = sr.robot.approach({ objectId: id });
+    expect(approach.kind).toBe('approach');
+    const progress: number[] = [];
+    await sr.robot.waitFor(approach, { onProgress: (o) => void progress.push(o.progress) });
+    expect(approach.status).toBe('succeeded');
+    expect(approach.result).toMatchObject({ object_id: id });
+    expect(approach.result!.distance_m as number).toBeCloseTo(0.4, 1);
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
+    expect(sr.robot.state).toBe('IDLE');
+
+    await sr.robot.waitFor(sr.robot.grasp(id));
+    expect(sr.robot.holding).toBe(id);
+    const deliver = sr.robot.deliver('Bin A');
+    await sr.robot.waitFor(deliver);
+    expect(deliver.status, deliver.error).toBe('succeeded');
+    expect(deliver.result).toMatchObject({ released: id, zone: 'bin_a' });
+    expect(sr.sim.world.zoneAt(sr.sim.world.object('blue_cube')!)?.name).toBe('bin_a');
+  });
+
+  it('cancels through cancel_operation and through a waiter, stopping the robot, with a code', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    await sr.robot.waitFor(sr.robot.navigateTo({ x: 1, y: 4 }));
+    const approach = sr.robot.approach({ objectId: id });
+    await sr.sim.backend.sleep(1);
+    expect(approach.status).toBe('running');
+    sr.robot.cancelOperation(approach.id);
+    expect(approach).toMatchObject({ status: 'cancelled', errorCode: 'cancelled' });
+    await sr.sim.backend.sleep(1);
+    expect(Math.abs(sr.sim.backend.readState().linear)).toBeLessThan(1e-9);
+
+    const again = sr.robot.approach({ objectId: id });
+    await sr.robot.waitFor(again, { timeoutS: 1 });
+    expect(again).toMatchObject({ status: 'cancelled', errorCode: 'timeout', error: 'timed out after 1 s' });
+    const ctrl = new AbortController();
+    const third = sr.robot.approach({ objectId: id });
+    await sr.robot.waitFor(third, { signal: ctrl.signal, onProgress: () => ctrl.abort() });
+    expect(third).toMatchObject({ status: 'cancelled', errorCode: 'cancelled', error: 'cancelled by the client' });
+    expect(sr.robot.state).toBe('IDLE');
+  });
+
+  it('refuses with codes before any operation exists', async () => {
+    const sr = await armedRobot();
+    const code = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (e) {
+        expect(e).toBeInstanceOf(RobotCommandError);
+        return (e as RobotCommandError).code;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(code(() => sr.robot.approach({ objectId: 'unicorn#1' }))).toBe('unknown_object');
+    expect(code(() => sr.robot.approach({}))).toBe('invalid_argument');
+    expect(code(() => sr.robot.deliver('bin_a'))).toBe('not_holding');
+    expect(code(() => sr.robot.zone('kitchen'))).toBe('unknown_zone');
+    const id = await seeBlueCube(sr);
+    expect(code(() => sr.robot.grasp(id))).toBe('out_of_reach');
+    sr.robot.disarm();
+    expect(code(() => sr.robot.approach({ objectId: id }))).toBe('not_armed');
+    expect(sr.robot.operations.list().map((o) => o.kind)).toEqual(['navigate']);
+  });
+});

@@ -1,6 +1,6 @@
 import type { ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { readToolMeta } from '../mcp/server-builder.js';
+import { readToolMeta } from '../mcp/tool-meta.js';
 import type { MissionEventListener } from './mission-events.js';
 import type { ConfirmationDecision, ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toToolResultBlock } from './tool-adapter.js';

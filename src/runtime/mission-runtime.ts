@@ -20,7 +20,8 @@ export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> 
   /** Wall clock for get_time (epoch ms): the one injection point for "now". */
   wallClock: () => number;
   version: string;
-  onServerStatus?: (change: ServerStatusChange) => void;
+  /** Told in one line when an external server stops being usable (its tools are withdrawn). */
+  onServerLost?: (message: string) => void;
   /** Load the detector now, so a missing or mismatched model fails before the mission starts. */
   preloadDetector?: boolean;
 }
@@ -81,7 +82,9 @@ export class MissionRuntime {
     const server = createRobotMcpServer({ robot: simRobot.robot, wallClock, rng: simRobot.toolRng, version: opts.version });
     const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version });
     const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
-    if (opts.onServerStatus) hub.onStatusChange(opts.onServerStatus);
+    hub.onStatusChange((change) => {
+      if (change.status.state !== 'connected') opts.onServerLost?.(serverLoss(change));
+    });
     try {
       await Promise.all([hub.start(), opts.preloadDetector ? simRobot.detector.load() : undefined]);
     } catch (e) {
@@ -142,4 +145,9 @@ export class MissionRuntime {
     await this.hub.close();
     await this.embedded.close();
   }
+}
+
+/** `MCP server "crasher" disconnected: <first line of the error>; its tools are withdrawn` */
+function serverLoss({ status }: ServerStatusChange): string {
+  return `MCP server "${status.name}" ${status.state}${status.error ? `: ${status.error.split('\n')[0]}` : ''}; its tools are withdrawn`;
 }

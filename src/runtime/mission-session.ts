@@ -279,8 +279,6 @@ function openWorld(config: SessionConfig, scenario: Scenario, note: (level: Note
     preloadDetector: true,
     wallClock: config.wallClock ?? Date.now,
     version: config.version,
-    onServerStatus: (change) => {
-      if (change.status.state !== 'connected') note('warning', `MCP server "${change.status.name}" ${change.status.state}${change.status.error ? `: ${change.status.error.split('\n')[0]}` : ''}; its tools are withdrawn`);
-    },
+    onServerLost: (message) => note('warning', message),
   });
 }

@@ -70,9 +70,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
       preloadDetector: true,
       wallClock: Date.now,
       version: PROGRAM_VERSION,
-      onServerStatus: (change) => {
-        if (change.status.state !== 'connected') io.stderr.write(`robot-agent: MCP server "${change.status.name}" ${change.status.state}${change.status.error ? `: ${change.status.error.split('\n')[0]}` : ''}; its tools are withdrawn\n`);
-      },
+      onServerLost: (message) => io.stderr.write(`robot-agent: ${message}\n`),
     });
     const mission: MissionOptions = {
       instruction,

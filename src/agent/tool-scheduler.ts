@@ -1,6 +1,7 @@
 import type { ToolResultBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { readToolMeta } from '../mcp/tool-meta.js';
+import { failureResult } from '../mcp/tool-result.js';
 import type { MissionEventListener } from './mission-events.js';
 import type { ConfirmationDecision, ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toToolResultBlock } from './tool-adapter.js';
@@ -24,8 +25,6 @@ export interface ToolSchedulerOptions {
   defaultTimeoutMs: number;
   signal?: AbortSignal;
 }
-
-const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 /**
  * Runs one assistant turn's tool calls: consecutive read-only calls together, anything else one
@@ -81,11 +80,11 @@ export class ToolScheduler {
   /** Why a call must not run (unknown tool, aborted, confirmation refused), or undefined. */
   private async refusal(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult | undefined> {
     const tool = this.byName.get(call.name);
-    if (!tool) return errorResult(`unknown tool "${call.name}"; use one of the tools offered`);
-    if (this.opts.signal?.aborted) return errorResult('the mission was aborted before this call ran');
+    if (!tool) return failureResult('unknown_tool', `unknown tool "${call.name}"; use one of the tools offered`);
+    if (this.opts.signal?.aborted) return failureResult('cancelled', 'the mission was aborted before this call ran');
     if (readToolMeta(tool).needsConfirmation || this.opts.alsoConfirm?.includes(call.name)) {
       const approved = await this.confirm(call.id, call.name, args);
-      if (!approved.ok) return errorResult(approved.message);
+      if (!approved.ok) return failureResult('confirmation_required', approved.message);
     }
     return undefined;
   }
@@ -104,7 +103,8 @@ export class ToolScheduler {
       });
     } catch (e) {
       // The hub turns server failures into results; what reaches here is an abort or a bug.
-      return errorResult(this.opts.signal?.aborted ? 'cancelled: the mission was aborted' : `tool call failed: ${(e as Error).message}`);
+      if (this.opts.signal?.aborted) return failureResult('cancelled', 'cancelled: the mission was aborted');
+      return failureResult('internal', `tool call failed: ${(e as Error).message}`);
     } finally {
       this.opts.signal?.removeEventListener('abort', forward);
     }

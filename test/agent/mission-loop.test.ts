@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { readFailure } from '../../src/mcp/tool-result.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { ScriptedProvider } from '../helpers/scripted-provider.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
@@ -14,12 +15,14 @@ async function open(scenario = 'warehouse') {
   runtimes.push(r);
   return r;
 }
+/** The failure code a tool result carries to the model: JSON in its last text block. */
+const failureCode = (result: ToolResultBlockParam) => JSON.parse((result.content as Array<{ text: string }>).at(-1)!.text).error.code as string;
 const lastResults = (p: ScriptedProvider, i: number) => (p.requests[i]!.messages.at(-1)!.content as ToolResultBlockParam[]);
 
 describe('the mission loop', () => {
   it('offers the MCP tools faithfully plus the outcome tool, and ends on the reported outcome', async () => {
     const runtime = await open();
-    const p = new ScriptedProvider([(req) => [{ type: 'text', text: 'Checking.' }, p.use('get_robot_status')], () => [p.report('succeeded', 'All good.')]]);
+    const p: ScriptedProvider = new ScriptedProvider([() => [{ type: 'text', text: 'Checking.' }, p.use('get_robot_status')], () => [p.report('succeeded', 'All good.')]]);
     const run = await runTestMission(runtime, 'how are you', p);
     expect(run.outcome).toBe('succeeded');
     expect(run.summary).toBe('All good.');
@@ -35,7 +38,7 @@ describe('the mission loop', () => {
 
   it('returns tool errors to the model as is_error results it can act on', async () => {
     const runtime = await open();
-    const p = new ScriptedProvider([() => [p.use('navigate_to', { x: 3, y: 1 })], () => [p.use('arm'), p.use('navigate_to', { x: 3, y: 1 })], () => [p.report('succeeded', 'moved')]]);
+    const p: ScriptedProvider = new ScriptedProvider([() => [p.use('navigate_to', { x: 3, y: 1 })], () => [p.use('arm'), p.use('navigate_to', { x: 3, y: 1 })], () => [p.report('succeeded', 'moved')]]);
     const run = await runTestMission(runtime, 'move', p);
     const first = lastResults(p, 1)[0]!;
     expect(first.is_error).toBe(true);
@@ -47,7 +50,7 @@ describe('the mission loop', () => {
 
   it('runs independent read-only calls together and motion calls in order', async () => {
     const runtime = await open();
-    const p = new ScriptedProvider([
+    const p: ScriptedProvider = new ScriptedProvider([
       () => [p.use('get_robot_status'), p.use('list_parameters'), p.use('get_state'), p.use('arm'), p.use('navigate_to', { x: 2, y: 1.5 }), p.use('get_state')],
       () => [p.report('succeeded', 'ok')],
     ]);
@@ -62,7 +65,7 @@ describe('the mission loop', () => {
 
   it('aborts on the step budget and leaves the robot stopped', async () => {
     const runtime = await open();
-    const p = new ScriptedProvider([() => [p.use('arm')], () => [p.use('navigate_to', { x: 8, y: 2, wait: false })], () => [p.use('get_state')]]);
+    const p: ScriptedProvider = new ScriptedProvider([() => [p.use('arm')], () => [p.use('navigate_to', { x: 8, y: 2, wait: false })], () => [p.use('get_state')]]);
     const run = await runTestMission(runtime, 'x', p, { maxSteps: 2 });
     expect(run.outcome).toBe('aborted');
     expect(run.summary).toMatch(/step budget of 2 tool calls/);
@@ -74,7 +77,7 @@ describe('the mission loop', () => {
 
   it('aborts on the token budget', async () => {
     const runtime = await open();
-    const p = new ScriptedProvider([() => [p.use('get_state')], () => [p.use('get_state')], () => [p.use('get_state')]]);
+    const p: ScriptedProvider = new ScriptedProvider([() => [p.use('get_state')], () => [p.use('get_state')], () => [p.use('get_state')]]);
     const run = await runTestMission(runtime, 'x', p, { maxTotalTokens: 200 });
     expect(run.outcome).toBe('aborted');
     expect(run.summary).toMatch(/token budget of 200/);
@@ -83,13 +86,15 @@ describe('the mission loop', () => {
   it('on cancel, cancels the running operation and stops the robot', async () => {
     const runtime = await open();
     const ctrl = new AbortController();
-    const p = new ScriptedProvider([() => [p.use('arm'), p.use('navigate_to', { x: 8.5, y: 5 })], () => [p.report('succeeded', 'never')]]);
+    const p: ScriptedProvider = new ScriptedProvider([() => [p.use('arm'), p.use('navigate_to', { x: 8.5, y: 5 })], () => [p.report('succeeded', 'never')]]);
     const stop = runtime.simRobot.robot.watch((topic) => {
       if (topic === 'pose' && runtime.simRobot.sim.clock.now() > 3) ctrl.abort();
     });
     const run = await runTestMission(runtime, 'x', p, { signal: ctrl.signal });
     stop();
     expect(run.outcome).toBe('aborted');
+    const navigation = run.events.find((e) => e.type === 'tool_call_finished' && e.name === 'navigate_to');
+    expect(navigation?.type === 'tool_call_finished' && readFailure(navigation.result)?.code).toBe('cancelled');
     const { robot, sim } = runtime.simRobot;
     expect(robot.operations.list()[0]!.status).toBe('cancelled');
     expect(robot.state).toBe('IDLE');
@@ -100,11 +105,12 @@ describe('the mission loop', () => {
   it('refuses confirmation-needing tools without --yes, and runs them with it', async () => {
     for (const [confirmation, allowed] of [[{ mode: 'refuse' }, false], [{ mode: 'approve-all' }, true], [{ mode: 'ask', ask: async () => false }, false]] as const) {
       const runtime = await open();
-      const p = new ScriptedProvider([() => [p.use('emergency_stop')], () => [p.use('reset_emergency_stop')], () => [p.report('succeeded', 'done')]]);
+      const p: ScriptedProvider = new ScriptedProvider([() => [p.use('emergency_stop')], () => [p.use('reset_emergency_stop')], () => [p.report('succeeded', 'done')]]);
       const run = await runTestMission(runtime, 'x', p, { confirmation });
       const result = lastResults(p, 2)[0]!;
       expect(result.is_error === true, JSON.stringify(confirmation)).toBe(!allowed);
       if (confirmation.mode === 'refuse') expect(JSON.stringify(result.content)).toMatch(/--yes/);
+      if (!allowed) expect(failureCode(result)).toBe('confirmation_required');
       expect(runtime.simRobot.robot.emergencyStopped).toBe(!allowed);
       expect(run.events.some((e) => e.type === 'confirmation' && e.approved === allowed)).toBe(true);
     }
@@ -122,10 +128,11 @@ describe('the mission loop', () => {
 
   it('reports unknown tools back to the model', async () => {
     const runtime = await open();
-    const p = new ScriptedProvider([() => [p.use('teleport', { to: 'moon' })], () => [p.report('failed', 'cannot teleport')]]);
+    const p: ScriptedProvider = new ScriptedProvider([() => [p.use('teleport', { to: 'moon' })], () => [p.report('failed', 'cannot teleport')]]);
     await runTestMission(runtime, 'x', p);
     const result = lastResults(p, 1)[0]!;
     expect(result.is_error).toBe(true);
     expect((result.content as Array<{ text: string }>)[0]!.text).toMatch(/unknown tool "teleport"/);
+    expect(failureCode(result)).toBe('unknown_tool');
   });
 });

@@ -66,6 +66,8 @@ async function rpcReply(res: Response): Promise<any> {
   return JSON.parse(data!.slice('data: '.length));
 }
 
+/** A plain JSON body (an HTTP-level refusal, not a JSON-RPC reply stream). */
+const jsonBody = (res: Response): Promise<any> => res.json();
 const structured = (r: unknown) => (r as CallToolResult).structuredContent as Record<string, any>;
 
 describe('robot-agent serve --http (spawned)', () => {
@@ -90,7 +92,7 @@ describe('robot-agent serve --http (spawned)', () => {
 
     const foreign = await post(url, initialize(), { Origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).error.message).toMatch(/Origin "http:\/\/evil\.example" is not allowed/);
+    expect((await jsonBody(foreign)).error.message).toMatch(/Origin "http:\/\/evil\.example" is not allowed/);
     const local = await post(url, initialize(), { Origin: new URL(url).origin });
     expect(local.status).toBe(200);
   });
@@ -112,10 +114,10 @@ describe('robot-agent serve --http (spawned)', () => {
     expect(unknown).toMatchObject({ id: 4, error: { code: -32601 } });
     const notJson = await post(url, '{"jsonrpc": "2.0", "id": 5', headers);
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error.code).toBe(-32700);
+    expect((await jsonBody(notJson)).error.code).toBe(-32700);
     const notRpc = await post(url, JSON.stringify({ hello: 'world' }), headers);
     expect(notRpc.status).toBe(400);
-    expect((await notRpc.json()).error.code).toBe(-32600);
+    expect((await jsonBody(notRpc)).error.code).toBe(-32600);
     const badArgs = await rpcReply(
       await post(url, JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'navigate_to', arguments: { x: 'far' } } }), headers),
     );

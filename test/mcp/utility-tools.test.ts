@@ -40,7 +40,7 @@ describe('utility tools through an in-process MCP client', () => {
       format: { enum: ['full', 'date', 'time', 'iso'], default: 'full' },
       timezone: { type: 'string', default: 'UTC' },
     });
-    expect(tools[2]!.outputSchema?.anyOf?.[0]?.required).toEqual(
+    expect((tools[2]!.outputSchema as { anyOf?: Array<{ required?: string[] }> } | undefined)?.anyOf?.[0]?.required).toEqual(
       expect.arrayContaining(['rolls', 'kept', 'modifier', 'total']),
     );
   });

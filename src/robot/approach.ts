@@ -1,6 +1,6 @@
 import type { RobotBackend } from './backend.js';
 import { round, type Vec2 } from '../core/geometry.js';
-import type { KindDeps, Procedure } from './operation-kinds.js';
+import type { KindDeps, Procedure } from './procedure.js';
 import type { Perception, SeenObject } from './perception.js';
 import { RobotCommandError } from './robot-errors.js';
 import { matchesLabel, noMatchError, unknownObjectError } from './seen-objects.js';

@@ -1,6 +1,6 @@
 import { rectCenter, rectContains, type Vec2 } from '../core/geometry.js';
 import type { Zone } from '../core/map.js';
-import type { KindDeps, Procedure } from './operation-kinds.js';
+import type { KindDeps, Procedure } from './procedure.js';
 import { RobotCommandError } from './robot-errors.js';
 import { gripperStep } from './steps.js';
 

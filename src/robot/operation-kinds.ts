@@ -1,37 +1,9 @@
-import type { Vec2 } from '../core/geometry.js';
-import type { MotionLimits } from './backend.js';
-import type { HeldObject } from './held-object.js';
 import type { Operation, OperationKind } from './operations.js';
-import type { Perception } from './perception.js';
-import type { RobotContext } from './robot-context.js';
+import type { KindDeps, Procedure } from './procedure.js';
 import type { RobotState } from './robot-state.js';
-import type { Safety } from './safety.js';
 import { chargeStep, gripperStep, motionStep, type Step } from './steps.js';
 import { approachProcedure, type ApproachGoal } from './approach.js';
 import { deliveryProcedure, type DeliveryGoal } from './delivery.js';
-
-/** What a multi-step operation can do: run a step to its end, and look with the camera. */
-export interface ProcedureIo {
-  /** Runs a step, waiting in robot time; resolves with its result, and ends the operation
-   *  (rejecting) when the step fails or the operation is cancelled. */
-  run(label: string, step: Step, span: readonly [number, number]): Promise<Record<string, unknown>>;
-  detect(): Promise<void>;
-}
-
-export type Procedure = (io: ProcedureIo) => Promise<Record<string, unknown>>;
-
-/** What the kinds are built from. */
-export interface KindDeps {
-  ctx: RobotContext;
-  safety: Safety;
-  held: HeldObject;
-  perception: Perception | undefined;
-  limits(): MotionLimits;
-  /** A motion step to a point, after the same checks as navigate_to. */
-  drive(target: Vec2 & { heading?: number }): Step;
-  /** Looks with the camera (detect_objects without a filter). */
-  detect(): Promise<unknown>;
-}
 
 interface KindSpec {
   /** Robot state while it runs. */

@@ -1,6 +1,7 @@
 import type { FailureCode } from '../core/failure.js';
 import { round } from '../core/geometry.js';
-import { OPERATION_KIND_TABLE, type KindDeps, type Procedure, type ProcedureIo } from './operation-kinds.js';
+import { OPERATION_KIND_TABLE } from './operation-kinds.js';
+import type { KindDeps, Procedure, ProcedureIo } from './procedure.js';
 import { OperationTracker, isFinished, type Operation, type OperationKind } from './operations.js';
 import type { ConflictPolicy } from './parameters.js';
 import type { RobotContext } from './robot-context.js';

@@ -13,7 +13,7 @@ import type { RobotContext, RobotTopic } from './robot-context.js';
 import { Safety } from './safety.js';
 import { HeldObject } from './held-object.js';
 import { OperationRunner, type WaitOptions } from './operation-runner.js';
-import type { KindDeps } from './operation-kinds.js';
+import type { KindDeps } from './procedure.js';
 import { motionStep } from './steps.js';
 import { approachTarget, firstApproachStand, type ApproachGoal } from './approach.js';
 import { deliveryStand } from './delivery.js';

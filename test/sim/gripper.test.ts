@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROBOT_CONFIG } from '../../src/sim/robot-config.js';
 import type { SimEngine } from '../../src/sim/engine.js';
 import type { World } from '../../src/sim/world.js';
-import { makeEngine, stepSeconds, FULL_SPEED, runMotion } from './sim-fixtures.js';
+import { makeEngine, FULL_SPEED, runMotion } from './sim-fixtures.js';
 
 const actionSeconds = DEFAULT_ROBOT_CONFIG.gripper.actionSeconds;
 

@@ -21,7 +21,6 @@ import { matchesLabel } from './seen-objects.js';
 
 export type { RobotTopic } from './robot-context.js';
 export type { WaitOptions } from './operation-runner.js';
-export { matchesLabel } from './seen-objects.js';
 
 /**
  * The robot core: a state machine over a backend. Goals are set here — never on the backend

@@ -32,14 +32,14 @@ export interface SimulatedRobot {
  * session itself is created on the first detection, so building a robot is cheap.
  */
 export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobot {
-  let sim: Simulation | undefined;
-  const cameraRng = () => sim!.rng.fork('camera');
+  // The camera's noise stream forks from the simulation's rng, which exists only once the
+  // simulation is built: the renderer asks for it on the first frame.
   let noise: Rng | undefined;
-  sim = createSimulation({
+  const sim: Simulation = createSimulation({
     scenario: opts.scenario,
     seed: opts.seed,
     realtime: opts.realtime,
-    renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: (noise ??= cameraRng()), time }),
+    renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: (noise ??= sim.rng.fork('camera')), time }),
   });
   const detector = opts.sharedDetector ?? createDetector(opts.detector);
   const map = sim.backend.staticMap();

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
 import { runMission, type MissionResult } from '../agent/mission-loop.js';
 import type { MissionEventListener } from '../agent/mission-events.js';
@@ -35,8 +36,8 @@ export interface MissionOptions {
   alsoConfirm?: readonly string[];
   signal?: AbortSignal;
   onEvent: MissionEventListener;
-  /** Wall clock for durations, ms (performance.now in the CLI). */
-  wallMs: () => number;
+  /** Wall clock for durations, ms (default performance.now); wall times are informative and never replayed. */
+  wallMs?: () => number;
   /** Records this mission (see openMissionRecording); closed when the mission ends. */
   recorder?: MissionRecorder;
 }
@@ -128,7 +129,7 @@ export class MissionRuntime {
       maxTotalTokens: opts.maxTotalTokens,
       signal: opts.signal,
       onEvent: opts.onEvent,
-      clock: { wallMs: opts.wallMs, simSeconds: () => sim.clock.now() },
+      clock: { wallMs: opts.wallMs ?? (() => performance.now()), simSeconds: () => sim.clock.now() },
       makeSafe: async () => {
         robot.stop('mission interrupted');
       },

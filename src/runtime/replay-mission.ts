@@ -37,6 +37,15 @@ export interface ReplayOptions {
 /**
  * Rebuilds the recorded world, feeds the recorded model turns back through the replay provider,
  * re-executes every tool call for real and compares each result with the recording.
+ *
+ * It runs on the MissionRuntime and the shared recording header (openMissionRecording), as the
+ * mission session does beneath, not through a MissionSession: a replay has no operator and
+ * nothing to show, and everything a session would choose comes from the file instead. Going
+ * through the session would take a provider built from the file rather than a ProviderChoice, a
+ * get_time clock apart from the one that names recordings (the recorded readings must reach
+ * get_time alone), a detector left unloaded until a tool needs it (a model that fails to load is
+ * then a divergence, not a start-up error), and the recorded parameters set before the mission:
+ * four switches used by nothing else.
  */
 export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOptions): Promise<ReplayVerdict> {
   const replay = typeof fileOrReplay === 'string' ? readReplay(fileOrReplay) : fileOrReplay;
@@ -87,7 +96,6 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
     confirmation,
     signal: abort.signal,
     onEvent,
-    wallMs: () => performance.now(),
   };
   let outcome: string;
   try {

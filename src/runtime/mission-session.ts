@@ -1,32 +1,23 @@
-import { performance } from 'node:perf_hooks';
 import type { MissionEvent } from '../agent/mission-events.js';
 import type { ModelProvider } from '../agent/model-provider.js';
-import type { ServerConfig } from '../config/config-file.js';
 import type { MissionRecorder } from '../replay/recorder.js';
 import { loadScenario, type Scenario } from '../sim/scenario.js';
-import type { CreateDetectorOptions, ObjectDetector } from '../vision/detector.js';
-import { openMissionRecording } from './mission-recording.js';
-import { MissionRuntime, type MissionOptions } from './mission-runtime.js';
+import type { MissionOptions, MissionRun, MissionRuntime } from './mission-runtime.js';
 import { chooseProvider, type ProviderChoice, type ProviderRequest } from './provider-choice.js';
-import { SessionRecordings } from './session-recordings.js';
+import { openSessionWorld, type SessionConfig } from './session-config.js';
+import { RecordingError, SessionRecordings, type StartedRecording } from './session-recordings.js';
 
-export interface SessionConfig {
-  scenario: Scenario;
-  seed: number;
-  realtime?: boolean;
-  detector?: CreateDetectorOptions;
-  /** One loaded detector for every world of the session (tests and benches pass theirs). */
-  sharedDetector?: ObjectDetector;
-  servers?: ServerConfig[];
-  provider: ProviderChoice;
-  maxSteps: number;
-  maxTokens?: number;
-  /** Directory for the recordings, or null not to record. */
-  recordDir: string | null;
-  version: string;
-  env: NodeJS.ProcessEnv;
-  /** Epoch ms for get_time and recording names (default Date.now). */
-  wallClock?: () => number;
+/** What one mission takes beyond its instruction. */
+export interface MissionRequest {
+  /** Record to this file rather than to a new one in the session's directory. */
+  recordTo?: string;
+  /** Cancels the mission, also when aborted before it starts; without a note (the caller says so itself). */
+  signal?: AbortSignal;
+}
+
+/** How a mission ended, and where it was recorded. */
+export interface MissionEnd extends MissionRun {
+  recordedTo: string | null;
 }
 
 export type NoteLevel = 'info' | 'warning' | 'error';
@@ -59,15 +50,17 @@ export interface SessionState {
   recordings: string[];
 }
 
+type ActionListener = (action: SessionAction) => void;
+
 /**
  * A mission session without a UI: one world that persists across missions, each run through the
  * MissionRuntime and recorded to its own file; cancel, e-stop, a fresh world, another provider.
  * A UI subscribes to the state (for flags) and to the actions (the MissionEvent stream plus notes).
+ * `robot-agent run` is a one-shot session: one mission, its failures thrown rather than noted.
  */
 export class MissionSession {
   private state: SessionState;
   private readonly stateListeners = new Set<() => void>();
-  private readonly actionListeners = new Set<(action: SessionAction) => void>();
   private abort: AbortController | null = null;
   private mission: Promise<unknown> | null = null;
   private respondTo: ((approved: boolean) => void) | null = null;
@@ -79,6 +72,7 @@ export class MissionSession {
     runtime: MissionRuntime,
     private choice: ProviderChoice,
     private readonly recordings: SessionRecordings,
+    private readonly actionListeners: Set<ActionListener>,
   ) {
     this.state = {
       runtime,
@@ -94,12 +88,12 @@ export class MissionSession {
     };
   }
 
-  static async open(config: SessionConfig): Promise<MissionSession> {
-    // Notes from the world reach the session once it exists (a server lost while starting is an error anyway).
-    const notes: { to?: MissionSession } = {};
-    const runtime = await openWorld(config, config.scenario, (level, text) => notes.to?.note(level, text));
-    const recordings = new SessionRecordings(config.recordDir, config.wallClock ?? Date.now);
-    return (notes.to = new MissionSession(config, runtime, config.provider, recordings));
+  /** Opens the session's first world; `listener` hears the actions from the start, notes while the world opens included. */
+  static async open(config: SessionConfig, listener?: ActionListener): Promise<MissionSession> {
+    const listeners = new Set<ActionListener>(listener ? [listener] : []);
+    const runtime = await openSessionWorld(config, config.scenario, (text) => publishTo(listeners, { type: 'note', level: 'warning', text }));
+    const recordings = new SessionRecordings(config.recordDir, config.wallClock ?? Date.now, config.oneShot === true);
+    return new MissionSession(config, runtime, config.provider, recordings, listeners);
   }
 
   getState = (): SessionState => this.state;
@@ -109,7 +103,7 @@ export class MissionSession {
     return () => this.stateListeners.delete(listener);
   };
 
-  onAction(listener: (action: SessionAction) => void): () => void {
+  onAction(listener: ActionListener): () => void {
     this.actionListeners.add(listener);
     return () => this.actionListeners.delete(listener);
   }
@@ -118,59 +112,50 @@ export class MissionSession {
     this.publish({ type: 'note', level, text });
   }
 
-  /** Runs one mission in the current world; resolves when it has ended and the robot is safe. */
-  async runMission(instruction: string): Promise<void> {
-    const text = instruction.trim();
-    if (!text) return;
-    if (this.state.running) return this.note('warning', 'a mission is already running; press Esc to cancel it first');
+  /**
+   * Runs one mission in the current world; resolves when it has ended and the robot is safe,
+   * with how it ended, or undefined when it did not run or ended without an outcome (a note says why).
+   */
+  async runMission(instruction: string, request: MissionRequest = {}): Promise<MissionEnd | undefined> {
+    if (!instruction.trim()) return undefined;
+    if (this.state.running) return void this.note('warning', 'a mission is already running; press Esc to cancel it first');
     const abort = new AbortController();
     this.abort = abort;
+    // The caller's own cancel (Ctrl-C in `run`) is announced by the caller, so it stops without a note.
+    const stopSilently = () => void this.stop(null);
+    request.signal?.addEventListener('abort', stopSilently, { once: true });
+    if (request.signal?.aborted) stopSilently();
     this.update({ running: true });
-    let provider: ModelProvider;
+    let recording: StartedRecording | null = null;
     try {
-      provider = await this.choice.create();
+      const provider = await this.createProvider();
+      if (!provider) return undefined;
+      this.update({ model: provider.model });
+      const mission = this.missionOptions(instruction, provider, abort.signal);
+      recording = this.startRecording(mission, request.recordTo);
+      this.recorder = recording?.recorder;
+      const running = this.state.runtime.runMission({ ...mission, recorder: this.recorder });
+      this.mission = running;
+      const run = await running;
+      this.recorded(recording);
+      return { ...run, recordedTo: recording?.path ?? null };
     } catch (e) {
-      this.abort = null;
-      this.update({ running: false });
-      return this.note('error', `cannot start the ${this.choice.name} provider: ${(e as Error).message}`);
-    }
-    this.update({ model: provider.model });
-    const mission: MissionOptions = {
-      instruction: text,
-      provider,
-      maxSteps: this.config.maxSteps,
-      maxTotalTokens: this.config.maxTokens,
-      confirmation: { mode: 'ask', ask: (call) => this.ask(call) },
-      signal: abort.signal,
-      onEvent: (e) => this.publish(e),
-      wallMs: () => performance.now(),
-    };
-    const recording = this.startRecording(mission);
-    this.recorder = recording?.recorder;
-    try {
-      this.mission = this.state.runtime.runMission({ ...mission, recorder: this.recorder });
-      await this.mission;
-    } catch (e) {
+      if (this.config.oneShot) throw e;
       this.publish({ type: 'interrupted', text: `the mission stopped with an internal error: ${(e as Error).message}` });
+      this.recorded(recording);
+      return undefined;
     } finally {
+      request.signal?.removeEventListener('abort', stopSilently);
       this.recorder = undefined;
       this.abort = null;
       this.mission = null;
-      if (recording) {
-        this.recordings.recorded(recording.path);
-        this.note('info', `recorded to ${recording.path}`);
-      }
       this.update({ running: false, confirmation: null, recordings: recording ? [...this.state.recordings, recording.path] : this.state.recordings });
     }
   }
 
   /** Cancels the running mission (the loop stops the robot); false when none runs. */
   cancel(reason = 'cancelling the mission; the robot is being stopped'): boolean {
-    if (!this.abort || this.abort.signal.aborted) return false;
-    this.respond(false);
-    this.note('warning', reason);
-    this.abort.abort();
-    return true;
+    return this.stop(reason);
   }
 
   /** Latches the robot's emergency stop now, and cancels the running mission. */
@@ -203,7 +188,7 @@ export class MissionSession {
       return this.note('error', (e as Error).message);
     }
     const old = this.state.runtime;
-    const runtime = await openWorld({ ...this.config, sharedDetector: old.simRobot.detector }, scenario, (level, text) => this.note(level, text));
+    const runtime = await openSessionWorld({ ...this.config, sharedDetector: old.simRobot.detector }, scenario, (text) => this.note('warning', text));
     await old.close();
     this.recordings.newWorld();
     this.update({ runtime, scenario: scenario.name });
@@ -229,6 +214,38 @@ export class MissionSession {
     await this.state.runtime.close();
   }
 
+  /** Stops the running mission, saying why unless `reason` is null; false when none runs. */
+  private stop(reason: string | null): boolean {
+    if (!this.abort || this.abort.signal.aborted) return false;
+    this.respond(false);
+    if (reason !== null) this.note('warning', reason);
+    this.abort.abort();
+    return true;
+  }
+
+  /** A fresh provider for the mission; null (with a note) when it cannot start. */
+  private async createProvider(): Promise<ModelProvider | null> {
+    try {
+      return await this.choice.create();
+    } catch (e) {
+      if (this.config.oneShot) throw e;
+      this.note('error', `cannot start the ${this.choice.name} provider: ${(e as Error).message}`);
+      return null;
+    }
+  }
+
+  private missionOptions(instruction: string, provider: ModelProvider, signal: AbortSignal): MissionOptions {
+    return {
+      instruction,
+      provider,
+      maxSteps: this.config.maxSteps,
+      maxTotalTokens: this.config.maxTokens,
+      confirmation: this.config.confirmation ?? { mode: 'ask', ask: (call) => this.ask(call) },
+      signal,
+      onEvent: (e) => this.publish(e),
+    };
+  }
+
   private ask(call: PendingConfirmation): Promise<boolean> {
     return new Promise((resolve) => {
       this.respondTo = (approved) => {
@@ -241,20 +258,25 @@ export class MissionSession {
     });
   }
 
-  /** The mission's recorder and file, or null when not recording (or the file cannot be written: the mission runs anyway). */
-  private startRecording(mission: MissionOptions): { path: string; recorder: MissionRecorder } | null {
-    const plan = this.recordings.next(mission.instruction, this.choice.note);
-    if (!plan) return null;
+  /** The mission's recording, or null when not recording (or, unless one-shot, when the file cannot be created: the mission runs anyway). */
+  private startRecording(mission: MissionOptions, file: string | undefined): StartedRecording | null {
     try {
-      return { path: plan.path, recorder: openMissionRecording(this.state.runtime, mission, plan) };
+      return this.recordings.start(this.state.runtime, mission, this.choice.note, file);
     } catch (e) {
-      this.note('warning', `cannot record to ${plan.path} (${(e as Error).message}); the mission runs unrecorded`);
+      if (this.config.oneShot || !(e instanceof RecordingError)) throw e;
+      this.note('warning', `cannot record to ${e.path} (${e.message}); the mission runs unrecorded`);
       return null;
     }
   }
 
+  private recorded(recording: StartedRecording | null): void {
+    if (!recording) return;
+    this.recordings.recorded(recording.path);
+    this.note('info', `recorded to ${recording.path}`);
+  }
+
   private publish(action: SessionAction): void {
-    for (const l of this.actionListeners) l(action);
+    publishTo(this.actionListeners, action);
   }
 
   private update(change: Partial<SessionState>): void {
@@ -267,18 +289,6 @@ export class MissionSession {
   }
 }
 
-/** One world of the session; a server that goes away is a note, and its tools are withdrawn. */
-function openWorld(config: SessionConfig, scenario: Scenario, note: (level: NoteLevel, text: string) => void): Promise<MissionRuntime> {
-  return MissionRuntime.open({
-    scenario,
-    seed: config.seed,
-    realtime: config.realtime,
-    detector: config.detector,
-    sharedDetector: config.sharedDetector,
-    servers: config.servers,
-    preloadDetector: true,
-    wallClock: config.wallClock ?? Date.now,
-    version: config.version,
-    onServerLost: (message) => note('warning', message),
-  });
+function publishTo(listeners: ReadonlySet<ActionListener>, action: SessionAction): void {
+  for (const l of listeners) l(action);
 }

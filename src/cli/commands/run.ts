@@ -1,20 +1,15 @@
 import { homedir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline/promises';
-import type { MissionEvent } from '../../agent/mission-events.js';
 import type { ConfirmationPolicy } from '../../agent/tool-host.js';
-import { ConfigError, loadConfig } from '../../config/config-file.js';
-import { openMissionRecording } from '../../runtime/mission-recording.js';
-import { MissionRuntime, type MissionOptions } from '../../runtime/mission-runtime.js';
-import { chooseProvider, ProviderChoiceError } from '../../runtime/provider-choice.js';
-import { loadScenario, ScenarioError } from '../../sim/scenario.js';
-import { DetectorError } from '../../vision/detector-error.js';
-import type { MissionRecorder } from '../../replay/recorder.js';
-import { recordingPath } from '../../replay/file-sink.js';
+import { loadConfig } from '../../config/config-file.js';
+import { MissionSession, type SessionAction } from '../../runtime/mission-session.js';
+import { chooseProvider } from '../../runtime/provider-choice.js';
+import { RecordingError } from '../../runtime/session-recordings.js';
+import { loadScenario } from '../../sim/scenario.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 import { createMissionPrinter } from '../mission-printer.js';
 import { PROGRAM_VERSION } from '../version.js';
-
 export interface RunOptions {
   scenario: string;
   seed: number;
@@ -33,15 +28,16 @@ export interface RunOptions {
   recordDir: string;
 }
 
-/** `robot-agent run "<instruction>"`: plan and carry out one mission; exit 0 only on success. */
+/**
+ * `robot-agent run "<instruction>"`: plan and carry out one mission, a one-shot mission session;
+ * exit 0 only on success. A bad scenario, config, provider or detector model propagates: main
+ * words it through cli/user-errors.
+ */
 export async function runRun(io: CliIo, instruction: string, opts: RunOptions): Promise<number> {
   if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', 2);
-  const scenario = userErrors(() => loadScenario(opts.scenario));
-  const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() }).catch((e: unknown) => {
-    throw e instanceof ConfigError ? new UserError(e.message, 2) : e;
-  });
-  const choice = userErrors(() => chooseProvider(io.env, opts));
-  const provider = await choice.create();
+  const scenario = loadScenario(opts.scenario);
+  const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() });
+  const choice = chooseProvider(io.env, opts);
   const abort = new AbortController();
   const onSigint = () => {
     if (abort.signal.aborted) process.exit(130);
@@ -52,49 +48,53 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
 
   const toolCalls: Array<{ name: string; args: Record<string, unknown>; isError: boolean; durationMs: number; simSeconds: number }> = [];
   const printer = opts.json ? undefined : createMissionPrinter((line) => writeLine(io.stdout, line));
-  const onEvent = (event: MissionEvent) => {
-    if (event.type === 'tool_call_finished') toolCalls.push({ name: event.name, args: event.args, isError: event.isError, durationMs: event.wallMs, simSeconds: event.simSeconds });
-    printer?.(event);
+  const show = (action: SessionAction) => {
+    switch (action.type) {
+      case 'note':
+        // Warnings (a lost MCP server) go to stderr; the one info note says where the recording went.
+        if (action.level !== 'info') io.stderr.write(`robot-agent: ${action.text}\n`);
+        else if (printer) writeLine(io.stdout, `  ${action.text}`);
+        return;
+      case 'interrupted':
+      case 'awaiting_approval':
+        return; // a one-shot session throws instead, and run answers confirmations itself
+      case 'tool_call_finished':
+        toolCalls.push({ name: action.name, args: action.args, isError: action.isError, durationMs: action.wallMs, simSeconds: action.simSeconds });
+    }
+    printer?.(action);
   };
 
   const wall0 = performance.now();
-  let runtime: MissionRuntime | undefined;
-  let replayPath: string | null = null;
+  let session: MissionSession | undefined;
   try {
-    runtime = await MissionRuntime.open({
-      scenario,
-      seed: opts.seed,
-      realtime: opts.realtime,
-      detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
-      servers: config.servers,
-      preloadDetector: true,
-      wallClock: Date.now,
-      version: PROGRAM_VERSION,
-      onServerLost: (message) => io.stderr.write(`robot-agent: ${message}\n`),
-    });
-    const mission: MissionOptions = {
-      instruction,
-      provider,
-      maxSteps: opts.maxSteps,
-      maxTotalTokens: opts.maxTokens,
-      confirmation: confirmationPolicy(io, opts),
-      signal: abort.signal,
-      onEvent,
-      wallMs: () => performance.now(),
-    };
-    let recorder: MissionRecorder | undefined;
-    if (opts.record !== false) {
-      replayPath = opts.record ?? recordingPath(opts.recordDir, instruction, new Date());
-      recorder = startRecording(runtime, mission, replayPath, choice.note);
-    }
-    const run = await runtime.runMission({ ...mission, recorder });
+    session = await MissionSession.open(
+      {
+        scenario,
+        seed: opts.seed,
+        realtime: opts.realtime,
+        detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
+        servers: config.servers,
+        provider: choice,
+        maxSteps: opts.maxSteps,
+        maxTokens: opts.maxTokens,
+        recordDir: opts.record === false ? null : opts.recordDir,
+        version: PROGRAM_VERSION,
+        env: io.env,
+        confirmation: confirmationPolicy(io, opts),
+        oneShot: true,
+      },
+      show,
+    );
+    const run = await session.runMission(instruction, { signal: abort.signal, ...(typeof opts.record === 'string' ? { recordTo: opts.record } : {}) });
+    if (!run) throw new Error('a one-shot mission ended without an outcome');
     if (opts.json) {
+      const { provider, model } = session.getState();
       writeJson(io.stdout, {
         instruction,
         scenario: scenario.name,
         seed: opts.seed,
-        provider: provider.name,
-        model: provider.model,
+        provider,
+        model,
         outcome: run.outcome,
         summary: run.summary,
         steps: run.steps,
@@ -104,27 +104,19 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
         simSeconds: run.simSeconds,
         usage: run.usage,
         ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
-        replayPath,
+        replayPath: run.recordedTo,
         world: run.world,
       });
     }
-    if (replayPath && !opts.json) writeLine(io.stdout, `  recorded to ${replayPath}`);
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {
-    if (e instanceof DetectorError) throw new UserError(e.message, 1);
+    if (e instanceof RecordingError) {
+      throw new UserError(e.fileExists ? `${e.path} already exists; choose another --record path or remove it` : `cannot write the recording ${e.path}: ${e.message}`, 2);
+    }
     throw e;
   } finally {
     process.off('SIGINT', onSigint);
-    await runtime?.close();
-  }
-}
-
-function startRecording(runtime: MissionRuntime, mission: MissionOptions, path: string, providerNote: string | undefined): MissionRecorder {
-  try {
-    return openMissionRecording(runtime, mission, { path, recordedAt: new Date(), ...(providerNote ? { providerNote } : {}) });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(code === 'EEXIST' ? `${path} already exists; choose another --record path or remove it` : `cannot write the recording ${path}: ${(e as Error).message}`, 2);
+    await session?.close();
   }
 }
 
@@ -144,13 +136,4 @@ function confirmationPolicy(io: CliIo, opts: RunOptions): ConfirmationPolicy {
       }
     },
   };
-}
-
-function userErrors<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof ScenarioError || e instanceof ProviderChoiceError) throw new UserError(e.message, 2);
-    throw e;
-  }
 }

@@ -17,7 +17,7 @@ import type { KindDeps } from './procedure.js';
 import { motionStep } from './steps.js';
 import { approachTarget, firstApproachStand, type ApproachGoal } from './approach.js';
 import { deliveryStand } from './delivery.js';
-import { matchesLabel } from './seen-objects.js';
+import { Looking } from './looking.js';
 
 export type { RobotTopic } from './robot-context.js';
 export type { WaitOptions } from './operation-runner.js';
@@ -26,7 +26,7 @@ export type { WaitOptions } from './operation-runner.js';
  * The robot core: a state machine over a backend. Goals are set here — never on the backend
  * directly — and run as operations; safety (arming, latched e-stop, battery reserve) is
  * enforced here for every caller alike. A facade over its parts: Safety, OperationRunner (with
- * the table of operation kinds) and HeldObject.
+ * the table of operation kinds), HeldObject and Looking.
  */
 export class Robot {
   readonly events = new EventLog();
@@ -36,8 +36,7 @@ export class Robot {
   private readonly held: HeldObject;
   private readonly runner: OperationRunner;
   private readonly deps: KindDeps;
-  private lastDetectionList: Detection[] = [];
-  private lastFrame: CameraFrame | null = null;
+  private readonly looking: Looking;
   private readonly watchers = new Set<(topic: RobotTopic) => void>();
 
   constructor(
@@ -61,6 +60,7 @@ export class Robot {
     };
     this.safety = new Safety(ctx, (reason) => this.stopEverything(reason));
     this.held = new HeldObject(backend, perception);
+    this.looking = new Looking(ctx, this.safety, perception);
     const deps: KindDeps = (this.deps = {
       ctx,
       safety: this.safety,
@@ -105,10 +105,10 @@ export class Robot {
     return this.held.id;
   }
   get lastDetections(): readonly Detection[] {
-    return this.lastDetectionList;
+    return this.looking.lastDetections;
   }
   get latestFrame(): CameraFrame | null {
-    return this.lastFrame;
+    return this.looking.latestFrame;
   }
   now(): number {
     return this.backend.clock.now();
@@ -233,28 +233,12 @@ export class Robot {
   // ── perception ─────────────────────────────────────────────────────────────
 
   /** Captures a frame and runs the vision pipeline on it. */
-  async detect(labels?: string[]): Promise<Detection[]> {
-    this.safety.requireNotEstopped();
-    if (!this.perception) throw new RobotCommandError('no object detector is configured for this robot', 'no_detector');
-    const wasIdle = this.state === 'IDLE';
-    if (wasIdle) this.machine.transition('SENSING', 'detecting objects');
-    try {
-      const frame = this.captureFrame();
-      const found = await this.perception.process(frame, { confidence: this.parameters.number('detection_confidence') });
-      const wanted = labels?.length ? found.filter((d) => labels.some((l) => matchesLabel(d, l))) : found;
-      this.lastDetectionList = found;
-      this.log('perception', `detected ${found.length} object(s)${found.length ? `: ${found.map((d) => d.id).join(', ')}` : ''}`, { count: found.length });
-      this.notify('detections');
-      return wanted;
-    } finally {
-      if (wasIdle && (this.state as RobotState) === 'SENSING') this.machine.transition('IDLE', 'detection done');
-    }
+  detect(labels?: string[]): Promise<Detection[]> {
+    return this.looking.detect(labels);
   }
 
   captureFrame(): CameraFrame {
-    const frame = this.backend.captureFrame();
-    this.lastFrame = frame;
-    return frame;
+    return this.looking.captureFrame();
   }
 
   // ── parameters ─────────────────────────────────────────────────────────────

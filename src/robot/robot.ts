@@ -5,7 +5,7 @@ import type { Zone } from '../core/map.js';
 import { rectContains, round, type Vec2 } from '../core/geometry.js';
 import { EventLog, type RobotEventKind } from './event-log.js';
 import type { Operation } from './operations.js';
-import { ParameterStore, type ParameterValue } from './parameters.js';
+import { ParameterError, ParameterStore, type ParameterDefinition, type ParameterValue } from './parameters.js';
 import { StateMachine, type RobotState } from './robot-state.js';
 import { RobotCommandError } from './robot-errors.js';
 import type { Detection, Perception, SeenObject } from './perception.js';
@@ -243,15 +243,16 @@ export class Robot {
 
   // ── parameters ─────────────────────────────────────────────────────────────
 
+  /** A parameter's definition; an unknown name is refused with the known ones. */
+  parameterDefinition(name: string): ParameterDefinition {
+    return asRefusal(() => this.parameters.definition(name));
+  }
+
   setParameter(name: string, value: unknown): { previous: ParameterValue; value: ParameterValue } {
-    try {
-      const change = this.parameters.set(name, value);
-      this.log('parameter', `${name}: ${String(change.previous)} -> ${String(change.value)}`, { name, ...change });
-      this.notify('parameters');
-      return change;
-    } catch (e) {
-      throw new RobotCommandError((e as Error).message, 'invalid_parameter');
-    }
+    const change = asRefusal(() => this.parameters.set(name, value));
+    this.log('parameter', `${name}: ${String(change.previous)} -> ${String(change.value)}`, { name, ...change });
+    this.notify('parameters');
+    return change;
   }
 
   // ── internals ──────────────────────────────────────────────────────────────
@@ -276,5 +277,15 @@ export class Robot {
 
   private notify(topic: RobotTopic): void {
     for (const w of this.watchers) w(topic);
+  }
+}
+
+/** A parameter the store rejects (unknown name, value out of range) is a refusal with a code. */
+function asRefusal<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ParameterError) throw new RobotCommandError(e.message, 'invalid_parameter');
+    throw e;
   }
 }

@@ -134,6 +134,20 @@ describe('robot MCP server: tools', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', error: 'cancelled on request', error_code: 'cancelled' });
   });
 
+  it('refuses an unknown parameter name with invalid_parameter, not as an internal error', async () => {
+    const sr = createSimulatedRobot({ scenario: 'warehouse', seed: 1, sharedDetector: await sharedDetector() });
+    const internal: string[] = [];
+    const server = createRobotMcpServer({ robot: sr.robot, wallClock: () => 0, rng: sr.toolRng, version: '0.0.0-test', onInternalError: (tool) => void internal.push(tool) });
+    const conn = await connectInProcess(server);
+    closers.push(conn.close);
+    await conn.client.listTools();
+    const r = await call(conn.client, 'get_parameter', { name: 'flux' });
+    expect(r.isError).toBe(true);
+    expect((r.structuredContent as { error: Record<string, unknown> }).error).toEqual({ code: 'invalid_parameter', message: text(r) });
+    expect(text(r)).toMatch(/^unknown parameter "flux"; known parameters: .*max_linear_speed/);
+    expect(internal).toEqual([]);
+  });
+
   it('sends progress notifications while navigating and arrives within tolerance', async () => {
     const { client } = await connect();
     await call(client, 'arm');

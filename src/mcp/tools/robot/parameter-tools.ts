@@ -52,7 +52,7 @@ export const getParameter = define({
   needsConfirmation: false,
   timeoutSeconds: 5,
   async handler({ robot }, { name }) {
-    const def = attempt(() => robot.parameters.definition(name));
+    const def = attempt(() => robot.parameterDefinition(name));
     if (isToolFailure(def)) return def;
     return { output: parameterView(def, robot.parameters.get(name)), summary: `${name} = ${robot.parameters.get(name)}` };
   },

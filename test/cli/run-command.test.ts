@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -139,5 +140,44 @@ describe('robot-agent run', () => {
     expect(run.stderr).toMatch(/MCP server "crasher" disconnected/);
     // The model was told the crashed server's tools are gone.
     expect(fake.answered[3]!.body.messages.at(-1).content.find((c: { tool_use_id: string }) => c).is_error).toBe(true);
+  });
+
+  it('refuses to overwrite an existing --record file: exit 2, one line, the file untouched', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ra-rec-')), 'taken.jsonl');
+    writeFileSync(file, 'mine\n');
+    const run = await runCli(['run', 'go to bin b', '--record', file]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`robot-agent: ${file} already exists; choose another --record path or remove it\n`);
+    expect(readFileSync(file, 'utf8')).toBe('mine\n');
+  });
+
+  it('says on stderr when an external server fails to start, and carries out the mission without it', async () => {
+    const config = writeConfig({ quitter: { command: process.execPath, args: ['-e', 'process.exit(0)'] } });
+    const run = await runCli(['run', 'go to bin a', '--json', '--no-record', '--config', config]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^robot-agent: MCP server "quitter" failed: .*; its tools are withdrawn\n$/);
+    expect(JSON.parse(run.stdout).outcome).toBe('succeeded');
+  });
+
+  it('cancels the mission and stops the robot on Ctrl-C, and records how it ended', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ra-rec-')), 'cancelled.jsonl');
+    const child = spawn(process.execPath, ['bin/robot-agent.js', 'run', 'go to the shelf', '--realtime', '--record', file], { env: { PATH: process.env.PATH } });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    let interrupted = false;
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+      // The robot is on its way (realtime: the drive takes seconds): interrupt it, once.
+      if (!interrupted && stdout.includes('Going to shelf.')) interrupted = child.kill('SIGINT');
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe('\nrobot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)\n');
+    expect(stdout).toMatch(/■ aborted: cancelled by the user; the robot was stopped/);
+    expect(stdout).toContain(`  recorded to ${file}\n`);
+    const events = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(events.at(-1)).toMatchObject({ type: 'mission_finished', outcome: 'aborted' });
   });
 });

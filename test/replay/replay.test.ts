@@ -28,6 +28,8 @@ describe('recording and replaying missions', () => {
     expect(header).toMatchObject({ type: 'header', format: 'robot-agent-replay', version: 1, seed: 4, provider: 'planner', instruction: 'go to bin a, then set max speed to 0.4' });
     expect(header.scenario.name).toBe('warehouse');
     expect(header.config.parameters.max_linear_speed).toBe(0.6);
+    // A one-shot run is no part of a session: its header has no session place.
+    expect(header).not.toHaveProperty('session');
     expect(events.at(-1).type).toBe('mission_finished');
     expect(events.some((e: { type: string }) => e.type === 'tool_call_finished')).toBe(true);
     const replay = await runCli(['replay', file]);

@@ -58,9 +58,9 @@ export interface MissionRun extends MissionResult {
 
 /**
  * One world with its robot, the embedded robot MCP server, the hub with any external servers —
- * everything a mission runs in. `run` and a replay open one for a single mission; the mission
- * session keeps one open across missions so the world persists. The running mission's recorder
- * gets its events and its get_time readings here, whoever started it.
+ * everything a mission runs in. A replay opens one for a single mission; the mission session
+ * (`run`'s one mission, the TUI's many) keeps one open across missions so the world persists. The
+ * running mission's recorder gets its events and its get_time readings here, whoever started it.
  */
 export class MissionRuntime {
   private constructor(

@@ -20,7 +20,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const candidate = (box: Box, clsIndex = 0): Candidate => ({ label: detectorMeta.classes[clsIndex]!, clsIndex, confidence: 0.5, objectness: 0.5, box });
+const candidate = (box: Box, clsIndex = 0): Candidate => ({ label: detectorMeta.classes[clsIndex]!, clsIndex, confidence: 0.5, objectness: 0.5, box, members: [] });
 
 describe('the committed second stage', () => {
   it('is named by detector.json and runs inside detect (and not with secondStage: false)', async () => {

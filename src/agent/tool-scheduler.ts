@@ -5,6 +5,7 @@ import { failureResult } from '../mcp/tool-result.js';
 import type { MissionEventListener } from './mission-events.js';
 import type { ConfirmationDecision, ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toToolResultBlock } from './tool-adapter.js';
+import { ArgumentCheck } from './argument-check.js';
 
 export interface SchedulerClock {
   /** Wall clock, ms — only for reporting durations. */
@@ -33,6 +34,7 @@ export interface ToolSchedulerOptions {
  */
 export class ToolScheduler {
   private readonly byName: Map<string, Tool>;
+  private readonly argumentCheck = new ArgumentCheck();
 
   constructor(private readonly opts: ToolSchedulerOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
@@ -77,11 +79,14 @@ export class ToolScheduler {
     return toToolResultBlock(call.id, result);
   }
 
-  /** Why a call must not run (unknown tool, aborted, confirmation refused), or undefined. */
+  /** Why a call must not run (unknown tool, aborted, arguments its schema rejects, confirmation
+   *  refused), or undefined. */
   private async refusal(call: ToolUseBlockParam, args: Record<string, unknown>): Promise<CallToolResult | undefined> {
     const tool = this.byName.get(call.name);
     if (!tool) return failureResult('unknown_tool', `unknown tool "${call.name}"; use one of the tools offered`);
     if (this.opts.signal?.aborted) return failureResult('cancelled', 'the mission was aborted before this call ran');
+    const invalid = this.argumentCheck.refusal(tool, args);
+    if (invalid) return invalid;
     if (readToolMeta(tool).needsConfirmation || this.opts.alsoConfirm?.includes(call.name)) {
       const approved = await this.confirm(call.id, call.name, args);
       if (!approved.ok) return failureResult('confirmation_required', approved.message);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { readFailure } from '../../src/mcp/tool-result.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
@@ -124,6 +124,26 @@ describe('the mission loop', () => {
     expect(run.summary).toMatch(/ended without reporting an outcome/);
     const refusing = new ScriptedProvider([() => ({ content: [{ type: 'text', text: 'No.' }], stopReason: 'refusal' })]);
     expect((await runTestMission(runtime, 'x', refusing)).outcome).toBe('failed');
+  });
+
+  it('checks arguments against the listed input schema and answers invalid_argument without calling the server', async () => {
+    const runtime = await open();
+    const sent = vi.spyOn(runtime.hub, 'callTool');
+    const p: ScriptedProvider = new ScriptedProvider([
+      () => [p.use('navigate_to', { x: 3 }), p.use('navigate_to', { x: 'three', y: 1 }), p.use('navigate_to', { x: 3, y: 1, speed: 2 }), p.use('get_state')],
+      () => [p.report('failed', 'bad arguments')],
+    ]);
+    await runTestMission(runtime, 'x', p);
+    const [missing, wrongType, unexpected, fine] = lastResults(p, 1);
+    const firstText = (r: ToolResultBlockParam) => (r.content as Array<{ text: string }>)[0]!.text;
+    for (const [result, names] of [[missing!, /navigate_to: .*required property 'y'/], [wrongType!, /navigate_to: x must be number/], [unexpected!, /unexpected: speed/]] as const) {
+      expect(result.is_error).toBe(true);
+      expect(failureCode(result)).toBe('invalid_argument');
+      expect(firstText(result)).toMatch(names);
+      expect(firstText(result)).not.toMatch(/\n/);
+    }
+    expect(fine!.is_error).toBeFalsy();
+    expect(sent.mock.calls.map((c) => c[0])).toEqual(['get_state']);
   });
 
   it('reports unknown tools back to the model', async () => {

@@ -1,0 +1,51 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { failureResult } from '../mcp/tool-result.js';
+
+/**
+ * Checks a call's arguments against the input schema its server listed, with the validator the
+ * SDK client itself uses, before the call is sent. An SDK server answers arguments that fail its
+ * schema on its own, as text without a failure code; checked here, the model gets
+ * `invalid_argument` from every server alike.
+ */
+export class ArgumentCheck {
+  private readonly validator = new AjvJsonSchemaValidator();
+  /** Per tool name; null when the listed schema does not compile (the server then judges). */
+  private readonly compiled = new Map<string, JsonSchemaValidator<unknown> | null>();
+
+  /** The invalid_argument failure naming what is wrong, or undefined when the arguments fit. */
+  refusal(tool: Tool, args: Record<string, unknown>): CallToolResult | undefined {
+    const checked = this.validatorFor(tool)?.(args);
+    if (!checked || checked.valid) return undefined;
+    return failureResult('invalid_argument', `invalid arguments for ${tool.name}: ${readable(checked.errorMessage, tool, args)}`);
+  }
+
+  private validatorFor(tool: Tool): JsonSchemaValidator<unknown> | null {
+    let validate = this.compiled.get(tool.name);
+    if (validate === undefined) {
+      try {
+        validate = this.validator.getValidator(tool.inputSchema as JsonSchemaType);
+      } catch {
+        validate = null;
+      }
+      this.compiled.set(tool.name, validate);
+    }
+    return validate;
+  }
+}
+
+/** Ajv's text names fields as "data/x"; say "x". Its messages for an unknown key and a value
+ *  outside an enum do not say which keys or values are allowed: add them from the schema. */
+function readable(errorMessage: string, tool: Tool, args: Record<string, unknown>): string {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { enum?: unknown[] }>;
+  let text = errorMessage.replace(/\bdata\/([\w/]+)/g, (_m, path: string) => path.replaceAll('/', '.')).replace(/\bdata\b/g, 'the arguments');
+  text = text.replace(/\b(\w+) must be equal to one of the allowed values/g, (m, name: string) => {
+    const allowed = properties[name]?.enum;
+    return allowed ? `${m} (${allowed.map((v) => JSON.stringify(v)).join(', ')})` : m;
+  });
+  if (!/additional properties/.test(text)) return text;
+  const known = Object.keys(properties);
+  const unexpected = Object.keys(args).filter((k) => !known.includes(k));
+  return `${text} (unexpected: ${unexpected.join(', ')}; allowed: ${known.join(', ') || 'none'})`;
+}

@@ -1,24 +1,17 @@
 import { verifyReplay, type ReplayVerdict } from '../../runtime/replay-mission.js';
-import { readReplay, ReplayFileError } from '../../replay/replay-reader.js';
+import { readReplay } from '../../replay/replay-reader.js';
 import { formatTimeline } from '../../replay/timeline.js';
-import { ScenarioError } from '../../sim/scenario.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 
 /**
  * `robot-agent replay FILE...`: re-run recorded missions and verify every tool result.
- * Exit 0 all match; 1 on a divergence; 2 for a file that cannot be replayed.
+ * Exit 0 all match; 1 on a divergence; 2 for a file that cannot be replayed (a ReplayFileError
+ * or ScenarioError, which main words through cli/user-errors).
  */
 export async function runReplay(io: CliIo, files: string[], opts: { json?: boolean; show?: boolean; record?: string }): Promise<number> {
   if (opts.record && files.length !== 1) throw new UserError('--record takes one replay file at a time', 2);
-  const replays = files.map((f) => {
-    try {
-      return readReplay(f);
-    } catch (e) {
-      if (e instanceof ReplayFileError) throw new UserError(e.message, 2);
-      throw e;
-    }
-  });
+  const replays = files.map((f) => readReplay(f));
   if (opts.show) {
     for (const r of replays) {
       for (const line of formatTimeline(r)) writeLine(io.stdout, line);
@@ -28,13 +21,7 @@ export async function runReplay(io: CliIo, files: string[], opts: { json?: boole
   }
   const verdicts: ReplayVerdict[] = [];
   for (const r of replays) {
-    let verdict: ReplayVerdict;
-    try {
-      verdict = await verifyReplay(r, { version: PROGRAM_VERSION, ...(opts.record ? { recordTo: opts.record } : {}) });
-    } catch (e) {
-      if (e instanceof ReplayFileError || e instanceof ScenarioError) throw new UserError(e.message, 2);
-      throw e;
-    }
+    const verdict = await verifyReplay(r, { version: PROGRAM_VERSION, ...(opts.record ? { recordTo: opts.record } : {}) });
     verdicts.push(verdict);
     if (!opts.json) printVerdict(io, verdict);
   }

@@ -1,28 +1,15 @@
-import { homedir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline/promises';
 import type { ConfirmationPolicy } from '../../agent/tool-host.js';
-import { loadConfig } from '../../config/config-file.js';
 import { MissionSession, type SessionAction } from '../../runtime/mission-session.js';
-import { chooseProvider } from '../../runtime/provider-choice.js';
 import { RecordingError } from '../../runtime/session-recordings.js';
-import { loadScenario } from '../../sim/scenario.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 import { createMissionPrinter } from '../mission-printer.js';
-import { PROGRAM_VERSION } from '../version.js';
-export interface RunOptions {
-  scenario: string;
-  seed: number;
-  provider?: 'planner' | 'anthropic';
-  model?: string;
-  maxSteps: number;
-  maxTokens?: number;
-  realtime?: boolean;
+import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
+
+export interface RunOptions extends MissionFlags {
   json?: boolean;
   yes?: boolean;
-  config?: string;
-  detectorModel?: string;
-  detectorLabels?: string;
   /** A path, false for --no-record, or undefined for the default recordings directory. */
   record?: string | false;
   recordDir: string;
@@ -35,9 +22,7 @@ export interface RunOptions {
  */
 export async function runRun(io: CliIo, instruction: string, opts: RunOptions): Promise<number> {
   if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', 2);
-  const scenario = loadScenario(opts.scenario);
-  const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() });
-  const choice = chooseProvider(io.env, opts);
+  const config = await sessionConfigFrom(io, opts, opts.record === false ? null : opts.recordDir);
   const abort = new AbortController();
   const onSigint = () => {
     if (abort.signal.aborted) process.exit(130);
@@ -67,31 +52,14 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
   const wall0 = performance.now();
   let session: MissionSession | undefined;
   try {
-    session = await MissionSession.open(
-      {
-        scenario,
-        seed: opts.seed,
-        realtime: opts.realtime,
-        detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
-        servers: config.servers,
-        provider: choice,
-        maxSteps: opts.maxSteps,
-        maxTokens: opts.maxTokens,
-        recordDir: opts.record === false ? null : opts.recordDir,
-        version: PROGRAM_VERSION,
-        env: io.env,
-        confirmation: confirmationPolicy(io, opts),
-        oneShot: true,
-      },
-      show,
-    );
+    session = await MissionSession.open({ ...config, confirmation: confirmationPolicy(io, opts), oneShot: true }, show);
     const run = await session.runMission(instruction, { signal: abort.signal, ...(typeof opts.record === 'string' ? { recordTo: opts.record } : {}) });
     if (!run) throw new Error('a one-shot mission ended without an outcome');
     if (opts.json) {
       const { provider, model } = session.getState();
       writeJson(io.stdout, {
         instruction,
-        scenario: scenario.name,
+        scenario: config.scenario.name,
         seed: opts.seed,
         provider,
         model,

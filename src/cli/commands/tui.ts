@@ -1,16 +1,12 @@
-import { homedir } from 'node:os';
-import { ConfigError, loadConfig } from '../../config/config-file.js';
 import { MissionSession } from '../../runtime/mission-session.js';
-import { chooseProvider, ProviderChoiceError, type ProviderChoice } from '../../runtime/provider-choice.js';
-import { loadScenario, ScenarioError, type Scenario } from '../../sim/scenario.js';
 import { colorDepthOf } from '../../tui/ansi.js';
-import { DetectorError } from '../../vision/detector-error.js';
 import { UserError, writeLine, type CliIo } from '../io.js';
+import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
 import { PROGRAM_VERSION } from '../version.js';
-import type { RunOptions } from './run.js';
 
 /** The mission options `run` takes, minus one-shot output choices; recording is on or off. */
-export interface TuiOptions extends Pick<RunOptions, 'scenario' | 'seed' | 'provider' | 'model' | 'maxSteps' | 'maxTokens' | 'realtime' | 'config' | 'detectorModel' | 'detectorLabels' | 'recordDir'> {
+export interface TuiOptions extends MissionFlags {
+  recordDir: string;
   /** false for --no-record. */
   record: boolean;
 }
@@ -23,32 +19,7 @@ const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   const { stdout, stdin } = io;
   if (!stdout.isTTY || !stdin?.isTTY) throw new UserError('the interactive UI needs a terminal on stdin and stdout; in scripts use robot-agent run "<mission>"', 2);
-  let scenario: Scenario;
-  let provider: ProviderChoice;
-  try {
-    scenario = loadScenario(opts.scenario);
-    provider = chooseProvider(io.env, opts);
-  } catch (e) {
-    throw e instanceof ScenarioError || e instanceof ProviderChoiceError ? new UserError(e.message, 2) : e;
-  }
-  const config = await loadConfig({ explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() }).catch((e: unknown) => {
-    throw e instanceof ConfigError ? new UserError(e.message, 2) : e;
-  });
-  const session = await MissionSession.open({
-    scenario,
-    seed: opts.seed,
-    realtime: opts.realtime === true,
-    detector: { modelPath: opts.detectorModel, labelsPath: opts.detectorLabels },
-    servers: config.servers,
-    provider,
-    maxSteps: opts.maxSteps,
-    maxTokens: opts.maxTokens,
-    recordDir: opts.record ? opts.recordDir : null,
-    version: PROGRAM_VERSION,
-    env: io.env,
-  }).catch((e: unknown) => {
-    throw e instanceof DetectorError ? new UserError(e.message, 1) : e;
-  });
+  const session = await MissionSession.open(await sessionConfigFrom(io, opts, opts.record ? opts.recordDir : null));
 
   // React's development build costs several times more per frame; load the production one
   // unless the person asked otherwise (ink and react are loaded here for the first time).

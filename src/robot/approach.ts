@@ -81,7 +81,7 @@ export function approachProcedure(goal: ApproachGoal, deps: KindDeps): Procedure
     let target = approachTarget(backend, deps.perception, goal);
     const first = firstApproachStand(backend, target, goal.standoff);
     if (!first.final) {
-      await io.run(`approach to ${target.id}`, deps.drive({ ...first.pose.stand, heading: first.pose.heading }), [0, 0.5]);
+      await io.run(`approach to ${target.id}`, 'NAVIGATING', deps.drive({ ...first.pose.stand, heading: first.pose.heading }), [0, 0.5]);
       const id = target.id;
       await io.detect();
       const again = deps.perception?.objects().find((o) => o.id === id) ?? lookAgain(deps, goal);
@@ -92,7 +92,7 @@ export function approachProcedure(goal: ApproachGoal, deps: KindDeps): Procedure
       target = again;
     }
     const final = first.final ? first.pose : planApproach(backend, target, goal.standoff);
-    const arrived = await io.run(`approach to ${target.id}`, deps.drive({ ...final.stand, heading: final.heading }), [first.final ? 0 : 0.5, 1]);
+    const arrived = await io.run(`approach to ${target.id}`, 'NAVIGATING', deps.drive({ ...final.stand, heading: final.heading }), [first.final ? 0 : 0.5, 1]);
     // Measured from the reported (rounded) pose, as a caller reading both would.
     const { pose } = backend.readState();
     const distance = Math.hypot(target.x - round(pose.x), target.y - round(pose.y));

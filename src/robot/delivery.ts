@@ -44,8 +44,8 @@ export function deliveryStand(deps: KindDeps, zone: Zone): DeliveryGoal['stand']
 /** Drive (when needed) so the drop point is in the zone, release, and check where it landed. */
 export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure {
   return async (io) => {
-    if (goal.stand) await io.run(`driving to ${goal.zone}`, deps.drive(goal.stand), [0, 0.9]);
-    const { released, zone: landed } = await io.run('release', gripperStep(deps.ctx.backend, 'release', deps.held), [goal.stand ? 0.9 : 0, 1]);
+    if (goal.stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(goal.stand), [0, 0.9]);
+    const { released, zone: landed } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [goal.stand ? 0.9 : 0, 1]);
     if (landed !== goal.zone) {
       throw new RobotCommandError(`released ${(released as string | null) ?? 'the object'}, but it landed ${landed ? `in ${String(landed)}` : 'outside any zone'}, not in ${goal.zone}`, 'missed_zone', {
         landed_in_zone: landed ?? null,

@@ -5,28 +5,24 @@ import { chargeStep, gripperStep, motionStep, type Step } from './steps.js';
 import { approachProcedure, type ApproachGoal } from './approach.js';
 import { deliveryProcedure, type DeliveryGoal } from './delivery.js';
 
-interface KindSpec {
-  /** Robot state while it runs. */
-  state: RobotState;
-  /** A simple operation is one step; a multi-step one runs a procedure. */
-  begin(op: Operation, deps: KindDeps): { step: Step } | { procedure: Procedure };
-}
+/** A simple operation is one step, in one state; a multi-step one runs a procedure, whose steps
+ *  each put the robot in their own state (ProcedureIo). */
+type KindSpec = { /** Robot state while it runs. */ state: RobotState; step(op: Operation, deps: KindDeps): Step } | { procedure(op: Operation, deps: KindDeps): Procedure };
 
-/** Every operation kind in one table: the state it puts the robot in and what it runs. */
+/** Every operation kind in one table: what it runs, and the state a simple one puts the robot in. */
 export const OPERATION_KIND_TABLE: Record<OperationKind, KindSpec> = {
   navigate: {
     state: 'NAVIGATING',
-    begin: ({ goal: g }, { ctx, limits }) => ({
-      step: motionStep(ctx.backend, { kind: 'goto', target: { x: g.x as number, y: g.y as number }, limits: limits(), ...(g.heading !== undefined ? { heading: g.heading as number } : {}) }),
-    }),
+    step: ({ goal: g }, { ctx, limits }) =>
+      motionStep(ctx.backend, { kind: 'goto', target: { x: g.x as number, y: g.y as number }, limits: limits(), ...(g.heading !== undefined ? { heading: g.heading as number } : {}) }),
   },
   rotate: {
     state: 'NAVIGATING',
-    begin: ({ goal }, { ctx, limits }) => ({ step: motionStep(ctx.backend, { kind: 'rotate', angle: goal.angleRad as number, limits: limits() }) }),
+    step: ({ goal }, { ctx, limits }) => motionStep(ctx.backend, { kind: 'rotate', angle: goal.angleRad as number, limits: limits() }),
   },
-  grasp: { state: 'MANIPULATING', begin: (_op, { ctx, held }) => ({ step: gripperStep(ctx.backend, 'grasp', held) }) },
-  release: { state: 'MANIPULATING', begin: (_op, { ctx, held }) => ({ step: gripperStep(ctx.backend, 'release', held) }) },
-  charge: { state: 'CHARGING', begin: ({ goal }, { ctx }) => ({ step: chargeStep(ctx.backend, goal.target as number) }) },
-  approach: { state: 'NAVIGATING', begin: ({ goal }, deps) => ({ procedure: approachProcedure(goal as unknown as ApproachGoal, deps) }) },
-  deliver: { state: 'MANIPULATING', begin: ({ goal }, deps) => ({ procedure: deliveryProcedure(goal as unknown as DeliveryGoal, deps) }) },
+  grasp: { state: 'MANIPULATING', step: (_op, { ctx, held }) => gripperStep(ctx.backend, 'grasp', held) },
+  release: { state: 'MANIPULATING', step: (_op, { ctx, held }) => gripperStep(ctx.backend, 'release', held) },
+  charge: { state: 'CHARGING', step: ({ goal }, { ctx }) => chargeStep(ctx.backend, goal.target as number) },
+  approach: { procedure: ({ goal }, deps) => approachProcedure(goal as unknown as ApproachGoal, deps) },
+  deliver: { procedure: ({ goal }, deps) => deliveryProcedure(goal as unknown as DeliveryGoal, deps) },
 };

@@ -1,12 +1,12 @@
 import type { FailureCode } from '../core/failure.js';
 import { round } from '../core/geometry.js';
 import { OPERATION_KIND_TABLE } from './operation-kinds.js';
-import type { KindDeps, Procedure, ProcedureIo } from './procedure.js';
+import type { KindDeps, Procedure } from './procedure.js';
+import { Interrupted, POLL_S, ProcedureRun, procedureIo, type Active } from './procedure-run.js';
 import { OperationTracker, isFinished, type Operation, type OperationKind } from './operations.js';
 import type { ConflictPolicy } from './parameters.js';
 import type { RobotContext } from './robot-context.js';
 import { RobotCommandError } from './robot-errors.js';
-import type { Step, StepEnd } from './steps.js';
 
 export interface WaitOptions {
   /** Robot-time seconds after which the operation is cancelled and the robot stopped. */
@@ -18,45 +18,7 @@ export interface WaitOptions {
   pollS?: number;
 }
 
-/** How often waits look at an operation, robot seconds. */
-const POLL_S = 0.25;
-
 type Ending = { status: 'succeeded'; message: string; result?: Record<string, unknown> } | { status: 'failed' | 'cancelled'; message: string; code: FailureCode };
-
-/** The operation occupying the robot, and the step it is running now (none between steps). */
-interface Active {
-  op: Operation;
-  step?: Step;
-  /** Where a step's progress lands within the operation's (multi-step operations). */
-  span: readonly [number, number];
-  /** Set for a multi-step operation. */
-  procedure?: ProcedureRun;
-}
-
-/** A multi-step operation in progress: its procedure waits in robot time and ticks every poll,
- *  which is when waiters report progress and apply their timeout or cancellation. */
-class ProcedureRun {
-  stepEnd: StepEnd | undefined;
-  /** The last step's closing message ("arrived", "release done"): the operation's own. */
-  lastMessage = 'done';
-  private readonly tickers = new Set<() => void | Promise<void>>();
-  private finished!: () => void;
-  readonly done = new Promise<void>((resolve) => (this.finished = resolve));
-
-  onTick(ticker: () => void | Promise<void>): () => void {
-    this.tickers.add(ticker);
-    return () => this.tickers.delete(ticker);
-  }
-  async tick(): Promise<void> {
-    for (const t of [...this.tickers]) await t();
-  }
-  end(): void {
-    this.finished();
-  }
-}
-
-/** Raised inside a procedure when its operation ended under it (cancelled, preempted). */
-class Interrupted extends Error {}
 
 /**
  * Runs operations: the conflict policy, one operation on the robot at a time (others queue),
@@ -158,15 +120,15 @@ export class OperationRunner {
     op.startedAt = this.ctx.now();
     op.message = 'started';
     const kind = OPERATION_KIND_TABLE[op.kind];
-    this.ctx.machine.transition(kind.state, `${op.id} ${op.kind}`);
-    const begun = kind.begin(op, this.deps);
-    if ('step' in begun) {
-      this.active = { op, step: begun.step, span: [0, 1] };
-      const failed = begun.step.start();
+    if ('step' in kind) {
+      this.ctx.machine.transition(kind.state, `${op.id} ${op.kind}`);
+      const step = kind.step(op, this.deps);
+      this.active = { op, step, span: [0, 1] };
+      const failed = step.start();
       if (failed && !failed.ok) return this.endRunning({ status: 'failed', message: failed.message, code: failed.code });
     } else {
       this.active = { op, span: [0, 1], procedure: new ProcedureRun() };
-      void this.runProcedure(this.active, begun.procedure);
+      void this.runProcedure(this.active, kind.procedure(op, this.deps));
     }
     this.ctx.log('operation', `${op.id} ${op.kind} started`, { id: op.id });
   }
@@ -174,39 +136,8 @@ export class OperationRunner {
   private async runProcedure(active: Active, procedure: Procedure): Promise<void> {
     const { op } = active;
     const run = active.procedure!;
-    const live = () => {
-      if (isFinished(op)) throw new Interrupted();
-    };
-    const io: ProcedureIo = {
-      run: async (label, step, span) => {
-        live();
-        op.step = label;
-        await run.tick();
-        live();
-        Object.assign(active, { step, span });
-        run.stepEnd = step.start();
-        if (run.stepEnd && !run.stepEnd.ok) step.halt(run.stepEnd.message);
-        while (!run.stepEnd) {
-          await this.ctx.backend.sleep(POLL_S);
-          live();
-          if (!run.stepEnd) await run.tick();
-          live();
-        }
-        const end = run.stepEnd;
-        run.stepEnd = undefined;
-        run.lastMessage = end.message;
-        active.step = undefined;
-        if (!end.ok) throw new RobotCommandError(end.message, end.code);
-        return end.result ?? {};
-      },
-      detect: async () => {
-        live();
-        await this.deps.detect();
-        live();
-      },
-    };
     try {
-      const result = await procedure(io);
+      const result = await procedure(procedureIo(active, run, this.ctx, () => this.deps.detect()));
       if (!isFinished(op)) this.endRunning({ status: 'succeeded', message: run.lastMessage, result });
     } catch (e) {
       if (!isFinished(op)) {

@@ -3,16 +3,22 @@ import type { MotionLimits } from './backend.js';
 import type { HeldObject } from './held-object.js';
 import type { Perception } from './perception.js';
 import type { RobotContext } from './robot-context.js';
+import type { RobotState } from './robot-state.js';
 import type { Safety } from './safety.js';
 import type { Step } from './steps.js';
 
 /** Multi-step operations (approach, deliver) are written as procedures over these. */
 
+/** The states a step of a multi-step operation puts the robot in. */
+export type StepState = Extract<RobotState, 'NAVIGATING' | 'MANIPULATING'>;
+
 /** What a multi-step operation can do: run a step to its end, and look with the camera. */
 export interface ProcedureIo {
-  /** Runs a step, waiting in robot time; resolves with its result, and ends the operation
-   *  (rejecting) when the step fails or the operation is cancelled. */
-  run(label: string, step: Step, span: readonly [number, number]): Promise<Record<string, unknown>>;
+  /** Puts the robot in the step's state and runs the step, waiting in robot time; resolves with
+   *  its result, and ends the operation (rejecting) when the step fails or the operation is
+   *  cancelled. */
+  run(label: string, state: StepState, step: Step, span: readonly [number, number]): Promise<Record<string, unknown>>;
+  /** Looks with the camera, SENSING while it does. */
   detect(): Promise<void>;
 }
 

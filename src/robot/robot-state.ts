@@ -7,9 +7,10 @@ export type RobotState = (typeof ROBOT_STATES)[number];
 
 const ALLOWED: Record<RobotState, readonly RobotState[]> = {
   IDLE: ['NAVIGATING', 'SENSING', 'MANIPULATING', 'CHARGING', 'ERROR', 'ESTOPPED'],
-  NAVIGATING: ['IDLE', 'ERROR', 'ESTOPPED'],
-  SENSING: ['IDLE', 'ERROR', 'ESTOPPED'],
-  MANIPULATING: ['IDLE', 'ERROR', 'ESTOPPED'],
+  // A multi-step operation (approach, deliver) goes from one step's state to the next directly.
+  NAVIGATING: ['IDLE', 'SENSING', 'MANIPULATING', 'ERROR', 'ESTOPPED'],
+  SENSING: ['IDLE', 'NAVIGATING', 'MANIPULATING', 'ERROR', 'ESTOPPED'],
+  MANIPULATING: ['IDLE', 'NAVIGATING', 'SENSING', 'ERROR', 'ESTOPPED'],
   CHARGING: ['IDLE', 'ERROR', 'ESTOPPED'],
   // A fault clears to IDLE once its cause is gone; an e-stop only through an explicit reset.
   ERROR: ['IDLE', 'CHARGING', 'ESTOPPED'],

@@ -85,4 +85,23 @@ describe('approach and deliver are robot operations', () => {
     expect(code(() => sr.robot.approach({ objectId: id }))).toBe('not_armed');
     expect(sr.robot.operations.list().map((o) => o.kind)).toEqual(['navigate']);
   });
+
+  it('puts the robot in the state of each step: driving NAVIGATING, looking SENSING, releasing MANIPULATING', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    const states: string[] = [];
+    sr.robot.watch((topic) => {
+      if (topic === 'state') states.push(sr.robot.state);
+    });
+    const approach = sr.robot.approach({ objectId: id });
+    await sr.robot.waitFor(approach);
+    expect(approach.status, approach.error).toBe('succeeded');
+    expect(states).toEqual(['NAVIGATING', 'SENSING', 'NAVIGATING', 'IDLE']);
+    await sr.robot.waitFor(sr.robot.grasp(id));
+    states.length = 0;
+    const deliver = sr.robot.deliver('bin_a');
+    await sr.robot.waitFor(deliver);
+    expect(deliver.status, deliver.error).toBe('succeeded');
+    expect(states).toEqual(['NAVIGATING', 'MANIPULATING', 'IDLE']);
+  });
 });

@@ -4,11 +4,9 @@ import type { KindDeps, Procedure } from './procedure.js';
 import { RobotCommandError } from './robot-errors.js';
 import { gripperStep } from './steps.js';
 
-/** Where to put the held object: a zone, and where to stand first when the drop point is not
- *  in it yet. */
+/** Where to put the held object: a zone (by its map name). */
 export interface DeliveryGoal {
   zone: string;
-  stand?: Vec2 & { heading?: number };
 }
 
 /** How far inside a zone's edge the drop point must be to count as already in it. */
@@ -20,7 +18,7 @@ const INSIDE_MARGIN_M = 0.05;
  * centre itself when that spot is refused (against a wall the facing spot may be blocked).
  * Throws the refusal for the centre when both are refused.
  */
-export function deliveryStand(deps: KindDeps, zone: Zone): DeliveryGoal['stand'] {
+export function deliveryStand(deps: KindDeps, zone: Zone): (Vec2 & { heading?: number }) | undefined {
   const { backend } = deps.ctx;
   const jaws = deps.held.jaws();
   if (rectContains(zone, jaws, -INSIDE_MARGIN_M)) return undefined;
@@ -29,23 +27,28 @@ export function deliveryStand(deps: KindDeps, zone: Zone): DeliveryGoal['stand']
   const centre = rectCenter(zone);
   const heading = Math.atan2(centre.y - pose.y, centre.x - pose.x);
   const facing = { x: centre.x - reach * Math.cos(heading), y: centre.y - reach * Math.sin(heading), heading };
+  // Not armed or e-stopped refuses either spot: say so, rather than try the other one.
+  deps.safety.requireMotionAllowed('navigate');
   try {
-    deps.safety.requireMotionAllowed('navigate');
     deps.safety.checkTrip(facing);
     return facing;
   } catch (e) {
     if (!(e instanceof RobotCommandError)) throw e;
-    deps.safety.requireMotionAllowed('navigate');
     deps.safety.checkTrip(centre);
     return centre;
   }
 }
 
-/** Drive (when needed) so the drop point is in the zone, release, and check where it landed. */
+/** Drive (when needed) so the drop point is in the zone, release, and check where it landed.
+ *  Where to stand is decided when the delivery starts: a queued one starts from wherever the
+ *  operations before it left the robot. */
 export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure {
   return async (io) => {
-    if (goal.stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(goal.stand), [0, 0.9]);
-    const { released, zone: landed } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [goal.stand ? 0.9 : 0, 1]);
+    const zone = deps.ctx.backend.staticMap().zones.find((z) => z.name === goal.zone);
+    if (!zone) throw new RobotCommandError(`unknown zone "${goal.zone}"`, 'unknown_zone');
+    const stand = deliveryStand(deps, zone);
+    if (stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(stand), [0, 0.9]);
+    const { released, zone: landed } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [stand ? 0.9 : 0, 1]);
     if (landed !== goal.zone) {
       throw new RobotCommandError(`released ${(released as string | null) ?? 'the object'}, but it landed ${landed ? `in ${String(landed)}` : 'outside any zone'}, not in ${goal.zone}`, 'missed_zone', {
         landed_in_zone: landed ?? null,

@@ -208,9 +208,10 @@ export class Robot {
   deliver(zoneName: string): Operation {
     this.requireHolding();
     const zone = this.zone(zoneName);
-    const stand = deliveryStand(this.deps, zone);
-    if (!stand) this.safety.requireMotionAllowed('release');
-    return this.runner.request('deliver', { zone: zone.name, ...(stand ? { stand } : {}) });
+    // Refuse now what the delivery would refuse if it started now, before any operation exists;
+    // it decides where to stand when it starts.
+    if (!deliveryStand(this.deps, zone)) this.safety.requireMotionAllowed('release');
+    return this.runner.request('deliver', { zone: zone.name });
   }
 
   charge(): Operation {

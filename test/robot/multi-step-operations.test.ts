@@ -104,4 +104,20 @@ describe('approach and deliver are robot operations', () => {
     expect(deliver.status, deliver.error).toBe('succeeded');
     expect(states).toEqual(['NAVIGATING', 'MANIPULATING', 'IDLE']);
   });
+
+  it('decides where to stand for a queued delivery when it starts, not when it was asked', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    await sr.robot.waitFor(sr.robot.approach({ objectId: id }));
+    await sr.robot.waitFor(sr.robot.grasp(id));
+    // Asked where the drop point is already in bin_a, started after a drive away from it.
+    await sr.robot.waitFor(sr.robot.navigateTo({ x: 8.5, y: 1.0, heading: 0 }));
+    sr.robot.setParameter('conflict_policy', 'queue');
+    sr.robot.navigateTo({ x: 6, y: 2.5 });
+    const fromAway = sr.robot.deliver('bin_a');
+    expect(fromAway.status).toBe('pending');
+    await sr.robot.waitFor(fromAway);
+    expect(fromAway.status, fromAway.error).toBe('succeeded');
+    expect(sr.sim.world.zoneAt(sr.sim.world.object('blue_cube')!)?.name).toBe('bin_a');
+  });
 });

@@ -1,21 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulatedRobot } from '../../src/runtime/simulated-robot.js';
+import { createSimulatedRobot, type SimulatedRobot } from '../../src/runtime/simulated-robot.js';
 import { RobotCommandError } from '../../src/robot/robot-errors.js';
 import { sharedDetector } from '../helpers/shared-detector.js';
 
-async function armedRobot() {
+async function armedRobot(): Promise<SimulatedRobot> {
   const sr = createSimulatedRobot({ scenario: 'warehouse', seed: 1, sharedDetector: await sharedDetector() });
   sr.robot.arm();
   return sr;
 }
 
 /** The blue cube at (4.6, 1.3), seen from 2 m (as detect_objects would leave the memory). */
-async function seeBlueCube(sr: Awaited<ReturnType<typeof armedRobot>>) {
+async function seeBlueCube(sr: SimulatedRobot) {
   await sr.robot.waitFor(sr.robot.navigateTo({ x: 2.6, y: 1.3, heading: 0 }));
   await sr.robot.detect();
   const blue = sr.robot.seenObjects().find((o) => o.label === 'blue_cube');
   expect(blue).toBeDefined();
   return blue!.id;
+}
+
+/** The base is at rest 3 s of robot time later, and stays where it stopped. */
+async function expectStoppedForGood(sr: SimulatedRobot) {
+  await sr.sim.backend.sleep(3);
+  const { linear, angular, pose } = sr.sim.backend.readState();
+  expect(Math.abs(linear)).toBeLessThan(1e-9);
+  expect(Math.abs(angular)).toBeLessThan(1e-9);
+  const stoppedAt = { ...pose };
+  await sr.sim.backend.sleep(3);
+  expect(sr.sim.backend.readState().pose).toEqual(stoppedAt);
 }
 
 describe('approach and deliver are robot operations', () => {
@@ -119,5 +130,81 @@ describe('approach and deliver are robot operations', () => {
     await sr.robot.waitFor(fromAway);
     expect(fromAway.status, fromAway.error).toBe('succeeded');
     expect(sr.sim.world.zoneAt(sr.sim.world.object('blue_cube')!)?.name).toBe('bin_a');
+  });
+
+  it.each([
+    ['the emergency stop', (sr: SimulatedRobot): void => sr.robot.emergencyStop('pressed during the look'), 'ESTOPPED'],
+    ['stop', (sr: SimulatedRobot): void => void sr.robot.stop('stopped during the look'), 'IDLE'],
+  ] as const)('%s while an approach looks between its stages ends it and no stage runs after', async (_name, interrupt, state) => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    await sr.robot.waitFor(sr.robot.navigateTo({ x: 1, y: 4 }));
+    const approach = sr.robot.approach({ objectId: id });
+    let looked = false;
+    sr.robot.watch((topic) => {
+      if (topic !== 'state' || sr.robot.state !== 'SENSING' || looked) return;
+      looked = true;
+      // While the camera frame is being processed.
+      queueMicrotask(() => interrupt(sr));
+    });
+    await sr.robot.waitFor(approach);
+    expect(looked).toBe(true);
+    expect(approach).toMatchObject({ status: 'cancelled', errorCode: 'cancelled' });
+    expect(sr.robot.state).toBe(state);
+    await expectStoppedForGood(sr);
+    expect(sr.robot.state).toBe(state);
+  });
+
+  it('is preempted mid-step under conflict_policy=cancel, and only the new operation moves the robot', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    await sr.robot.waitFor(sr.robot.navigateTo({ x: 1, y: 4 }));
+    sr.robot.setParameter('conflict_policy', 'cancel');
+    const approach = sr.robot.approach({ objectId: id });
+    await sr.sim.backend.sleep(1);
+    expect(approach.step).toBeDefined();
+    const back = sr.robot.navigateTo({ x: 1, y: 4 });
+    expect(approach).toMatchObject({ status: 'cancelled', errorCode: 'cancelled', error: 'preempted by a new navigate request' });
+    await sr.robot.waitFor(back);
+    expect(back.status, back.error).toBe('succeeded');
+    await expectStoppedForGood(sr);
+    expect(sr.robot.state).toBe('IDLE');
+    expect(sr.robot.operations.list().filter((o) => o.status === 'running' || o.status === 'pending')).toEqual([]);
+  });
+
+  it('cancels an approach still queued when the robot is disarmed: it never starts', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    sr.robot.setParameter('conflict_policy', 'queue');
+    const away = sr.robot.navigateTo({ x: 1, y: 4 });
+    const approach = sr.robot.approach({ objectId: id });
+    await sr.sim.backend.sleep(1);
+    expect(approach.status).toBe('pending');
+    sr.robot.disarm();
+    expect(away).toMatchObject({ status: 'cancelled', errorCode: 'cancelled' });
+    expect(approach).toMatchObject({ status: 'cancelled', errorCode: 'cancelled' });
+    await expectStoppedForGood(sr);
+    expect(approach.startedAt).toBeUndefined();
+    expect(sr.robot.state).toBe('IDLE');
+  });
+
+  it('runs a queued approach after the navigate ahead of it, from where that navigate ended', async () => {
+    const sr = await armedRobot();
+    const id = await seeBlueCube(sr);
+    sr.robot.setParameter('conflict_policy', 'queue');
+    const away = sr.robot.navigateTo({ x: 1, y: 4 });
+    const approach = sr.robot.approach({ objectId: id });
+    expect(approach.status).toBe('pending');
+    const states: string[] = [];
+    sr.robot.watch((topic) => {
+      if (topic === 'state') states.push(sr.robot.state);
+    });
+    await sr.robot.waitFor(approach);
+    expect(away.status).toBe('succeeded');
+    expect(approach.status, approach.error).toBe('succeeded');
+    expect(approach.startedAt).toBeGreaterThanOrEqual(away.endedAt!);
+    expect(approach.result!.distance_m as number).toBeCloseTo(0.4, 1);
+    // From (1, 4) the cube is far: the approach stops short and looks again.
+    expect(states).toEqual(['IDLE', 'NAVIGATING', 'SENSING', 'NAVIGATING', 'IDLE']);
   });
 });

@@ -13,9 +13,8 @@ export interface WaitOptions {
   timeoutS?: number;
   /** Aborting cancels the operation and stops the robot. */
   signal?: AbortSignal;
+  /** Called every poll (POLL_S of robot time) while the operation runs. */
   onProgress?: (op: Operation) => void | Promise<void>;
-  /** How often progress is reported, robot seconds. */
-  pollS?: number;
 }
 
 type Ending = { status: 'succeeded'; message: string; result?: Record<string, unknown> } | { status: 'failed' | 'cancelled'; message: string; code: FailureCode };
@@ -109,7 +108,7 @@ export class OperationRunner {
         break;
       }
       if (this.stoppedByWaiter(op, opts, start)) break;
-      await this.ctx.backend.sleep(opts.pollS ?? POLL_S);
+      await this.ctx.backend.sleep(POLL_S);
       if (!isFinished(op)) await opts.onProgress?.(op);
     }
     return op;

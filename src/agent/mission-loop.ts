@@ -3,7 +3,8 @@ import type { MissionEvent, MissionEventListener, MissionOutcome, Telemetry } fr
 import { addUsage, emptyUsage, ProviderError, type ModelProvider } from './model-provider.js';
 import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type ReportedOutcome } from './outcome-tool.js';
 import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
-import { toAnthropicTool } from './tool-adapter.js';
+import { toAnthropicTool, toToolResultBlock } from './tool-adapter.js';
+import { failureResult } from '../mcp/tool-result.js';
 import { ToolScheduler, type SchedulerClock } from './tool-scheduler.js';
 
 export interface MissionLoopOptions {
@@ -134,7 +135,7 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
     const results = calls.map((c) => {
       if (c.name !== REPORT_TOOL_NAME) return robotResults[robotCalls.indexOf(c)]!;
       const parsed = parseReport(c.input);
-      if ('error' in parsed) return { type: 'tool_result' as const, tool_use_id: c.id, content: parsed.error, is_error: true };
+      if ('error' in parsed) return toToolResultBlock(c.id, failureResult('invalid_argument', parsed.error));
       report = parsed;
       return { type: 'tool_result' as const, tool_use_id: c.id, content: 'outcome recorded' };
     });

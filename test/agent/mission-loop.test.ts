@@ -146,6 +146,17 @@ describe('the mission loop', () => {
     expect(sent.mock.calls.map((c) => c[0])).toEqual(['get_state']);
   });
 
+  it('answers a malformed outcome report with an invalid_argument failure and goes on', async () => {
+    const runtime = await open();
+    const p: ScriptedProvider = new ScriptedProvider([() => [p.use('report_mission_outcome', { outcome: 'maybe', summary: '' })], () => [p.report('succeeded', 'done')]]);
+    const run = await runTestMission(runtime, 'x', p);
+    const result = lastResults(p, 1)[0]!;
+    expect(result.is_error).toBe(true);
+    expect(failureCode(result)).toBe('invalid_argument');
+    expect((result.content as Array<{ text: string }>)[0]!.text).toMatch(/needs outcome "succeeded" or "failed" and a non-empty summary/);
+    expect(run.outcome).toBe('succeeded');
+  });
+
   it('reports unknown tools back to the model', async () => {
     const runtime = await open();
     const p: ScriptedProvider = new ScriptedProvider([() => [p.use('teleport', { to: 'moon' })], () => [p.report('failed', 'cannot teleport')]]);

@@ -1,4 +1,3 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -17,8 +16,8 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
   type JSONRPCRequest,
-  type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
+import { TransportFilter } from './transports/transport-filter.js';
 
 interface RequestSchema {
   shape: { method: { value: string } };
@@ -54,53 +53,15 @@ const PAGINATED = new Set(['tools/list', 'resources/list', 'resources/templates/
  * (the SDK answers -32603 "Internal error" with a zod dump), and a list request with a cursor gets
  * -32602 too — every list fits in one page, so any cursor is one we never issued, and the spec
  * wants -32602 for that where the SDK ignores it. Checked with the SDK's exported request schemas
- * on the way in, through the public Transport interface only.
+ * on the way in.
  */
-export class InvalidParamsReplies implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-
-  constructor(private readonly inner: Transport) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
-  }
-
-  start(): Promise<void> {
-    // Callbacks the inner transport's owner set before connecting keep running, as the SDK's
-    // own connect() keeps them.
-    const ownerClose = this.inner.onclose;
-    const ownerError = this.inner.onerror;
-    this.inner.onclose = () => {
-      ownerClose?.();
-      this.onclose?.();
-    };
-    this.inner.onerror = (error) => {
-      ownerError?.(error);
-      this.onerror?.(error);
-    };
-    this.inner.onmessage = (message, extra) => {
-      const problem = isJSONRPCRequest(message) ? invalidParams(message) : undefined;
-      if (problem === undefined) return this.onmessage?.(message, extra);
-      const { id } = message as JSONRPCRequest;
-      this.inner
-        .send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: problem } })
-        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
-    };
-    return this.inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
+export class InvalidParamsReplies extends TransportFilter {
+  protected override intercept(message: JSONRPCMessage): boolean {
+    if (!isJSONRPCRequest(message)) return false;
+    const problem = invalidParams(message);
+    if (problem === undefined) return false;
+    this.reply({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: problem } });
+    return true;
   }
 }
 

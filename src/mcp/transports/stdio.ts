@@ -7,9 +7,10 @@ import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { format } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectableServer } from './connectable-server.js';
+import { TransportFilter } from './transport-filter.js';
 
 export interface StdioServeOptions {
   stdin?: Readable;
@@ -75,44 +76,19 @@ export async function serveStdio(server: ConnectableServer, options: StdioServeO
  * reports it only through onerror) and answers it as JSON-RPC requires: -32700 for a line that is
  * not JSON, -32600 for JSON that is not a JSON-RPC message. The connection keeps serving.
  */
-export class ParseErrorReplies implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-
+export class ParseErrorReplies extends TransportFilter {
   constructor(
-    private readonly inner: Transport,
+    inner: Transport,
     private readonly log: (line: string) => void = () => {},
-  ) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
+  ) {
+    super(inner);
   }
 
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
-  }
-
-  start(): Promise<void> {
-    this.inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (error) => {
-      const reply = parseErrorReply(error);
-      if (reply) {
-        this.log(`stdio: ${reply.error.message}`);
-        this.inner.send(reply).catch(() => {});
-      }
-      this.onerror?.(error);
-    };
-    return this.inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
+  protected override noticeError(error: Error): void {
+    const reply = parseErrorReply(error);
+    if (!reply) return;
+    this.log(`stdio: ${reply.error.message}`);
+    this.reply(reply);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { MissionOutcome, Telemetry } from '../agent/mission-events.js';
 import { REPORT_TOOL_NAME } from '../agent/outcome-tool.js';
 import type { NoteLevel, SessionAction } from '../runtime/mission-session.js';
+import { labelOfId, splitLabel } from '../core/names.js';
 import type { MapObject } from './robot-view.js';
 
 /**
@@ -133,9 +134,10 @@ function updateDetected(objects: MapObject[], tool: string, out: Json): MapObjec
   for (const d of found as Array<Record<string, unknown>>) {
     const pos = d.position as { x?: unknown; y?: unknown } | undefined;
     if (typeof d.id !== 'string' || typeof pos?.x !== 'number' || typeof pos.y !== 'number') continue;
-    const label = typeof d.label === 'string' ? d.label : d.id;
-    const [color = '', shape = ''] = label.split('_');
-    const obj: MapObject = { id: d.id, label, color: typeof d.color === 'string' ? d.color : color, shape: typeof d.shape === 'string' ? d.shape : shape, x: pos.x, y: pos.y };
+    const label = typeof d.label === 'string' ? d.label : labelOfId(d.id);
+    // As the robot names them: a label outside the colours and shapes is all shape, no colour.
+    const parts = splitLabel(label) ?? { color: '', shape: label };
+    const obj: MapObject = { id: d.id, label, color: typeof d.color === 'string' ? d.color : parts.color, shape: typeof d.shape === 'string' ? d.shape : parts.shape, x: pos.x, y: pos.y };
     next = [...next.filter((o) => o.id !== obj.id), obj];
   }
   if (typeof out.holding === 'string') next = next.filter((o) => o.id !== out.holding);

@@ -1,5 +1,6 @@
 import { glyph, GLYPH_ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, textWidth } from './bitmap-font.js';
-import { splitLabel, type Box } from './types.js';
+import { splitLabel } from '../core/names.js';
+import type { Box } from './types.js';
 import { type RgbImage } from '../core/camera-frame.js';
 
 /** Draws detection boxes and their captions onto a copy of an image (for `detect --save`). */

@@ -1,7 +1,8 @@
 import { normalizeAngle, type Pose } from '../core/geometry.js';
 import { cameraModel, pixelRay, pixelToPlane, type CameraModel, type CameraRig } from '../core/camera-model.js';
 import { projectObjectBox, type ObjectShapeKind } from './object-geometry.js';
-import { splitLabel, type Box } from './types.js';
+import { splitLabel } from '../core/names.js';
+import type { Box } from './types.js';
 
 /**
  * Detection → object position on the floor, in world coordinates.
@@ -54,7 +55,7 @@ export function sizePriorFor(label: string, prior: LocalizeOptions['sizePrior'])
 
 function shapeOf(label: string): ObjectShapeKind | null {
   const parts = splitLabel(label);
-  if (parts) return parts.shape as ObjectShapeKind;
+  if (parts) return parts.shape;
   const m = /(cube|ball|cylinder)$/.exec(label);
   return m ? (m[1] as ObjectShapeKind) : null;
 }

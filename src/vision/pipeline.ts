@@ -3,7 +3,8 @@ import { round, type Vec2 } from '../core/geometry.js';
 import { cutEdges, localizeDetection, type LocalizeOptions } from './localize.js';
 import { suppressLookAlikes } from './nms.js';
 import { ObjectTracker, type TrackedObject, type TrackerOptions } from './tracker.js';
-import { splitLabel, type Box, type ConfidenceSpec, type Detection2D, type DetectTiming } from './types.js';
+import { splitLabel } from '../core/names.js';
+import type { Box, ConfidenceSpec, Detection2D, DetectTiming } from './types.js';
 import type { Perception, SeenObject } from '../robot/perception.js';
 
 /**

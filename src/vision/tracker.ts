@@ -1,7 +1,8 @@
 import { projectPoint, cameraModel, type CameraRig } from '../core/camera-model.js';
 import type { Pose } from '../core/geometry.js';
 import { objectHeight } from '../core/objects.js';
-import { lookAlike, splitLabel } from './types.js';
+import { parseTrackerId, splitLabel, trackerId } from '../core/names.js';
+import { lookAlike } from './types.js';
 
 /**
  * Object memory: associates localized detections with remembered objects (same label, or a
@@ -223,12 +224,11 @@ export class ObjectTracker {
   private nextId(label: string): string {
     const n = (this.counters.get(label) ?? 0) + 1;
     this.counters.set(label, n);
-    return `${label}#${n}`;
+    return trackerId(label, n);
   }
 
   private fullyInView(model: ReturnType<typeof cameraModel>, e: Entry): boolean {
-    const shape = splitLabel(e.label)?.shape ?? 'cube';
-    const top = objectHeight(shape as 'cube' | 'ball' | 'cylinder', this.size);
+    const top = objectHeight(splitLabel(e.label)?.shape ?? 'cube', this.size);
     const r = this.size / 2;
     const m = this.margin;
     // The object's footprint corners at floor and top height must all be inside the image.
@@ -261,9 +261,9 @@ function sightingWeight(o: Observation): number {
 
 /** Orders "red_cube#2" before "red_cube#10". */
 function compareIds(a: string, b: string): number {
-  const [la, na] = a.split('#');
-  const [lb, nb] = b.split('#');
-  return la! < lb! ? -1 : la! > lb! ? 1 : Number(na) - Number(nb);
+  const pa = parseTrackerId(a) ?? { label: a, n: 0 };
+  const pb = parseTrackerId(b) ?? { label: b, n: 0 };
+  return pa.label < pb.label ? -1 : pa.label > pb.label ? 1 : pa.n - pb.n;
 }
 
 function publicView(e: Entry): TrackedObject {

@@ -1,5 +1,5 @@
 /** Shared vision types: images, boxes and detections in image pixels. */
-
+import { splitLabel } from '../core/names.js';
 
 /** Axis-aligned box in continuous pixel coordinates (pixel i spans [i, i+1)). */
 export interface Box {
@@ -59,12 +59,6 @@ export function iou(a: Box, b: Box): number {
   const inter = iw * ih;
   const union = boxWidth(a) * boxHeight(a) + boxWidth(b) * boxHeight(b) - inter;
   return union > 0 ? inter / union : 0;
-}
-
-/** "<color>_<shape>" labels of the project's detector split into parts; other labels give null. */
-export function splitLabel(label: string): { color: string; shape: string } | null {
-  const m = /^(red|green|blue|yellow)_(cube|ball|cylinder)$/.exec(label);
-  return m ? { color: m[1]!, shape: m[2]! } : null;
 }
 
 /** Same colour, other shape: the pair the detector confuses. Labels outside the colour_shape

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { labelOfId } from '../../src/core/names.js';
+import { labelOfId, splitLabel } from '../../src/core/names.js';
 import { toToolResultBlock } from '../../src/agent/tool-adapter.js';
 import { parseInstruction } from '../../src/agent/planner/instruction.js';
 import { missionScript } from '../../src/agent/planner/mission-planner.js';
@@ -28,10 +28,7 @@ function scriptedRobot(seen: Array<{ id: string; x: number }>, renamed: Record<s
         case 'detect_objects':
         case 'scan_surroundings':
           return success({
-            detections: seen.map((o) => {
-              const [color, shape] = labelOfId(o.id).split('_');
-              return { id: o.id, label: labelOfId(o.id), color, shape, position: { x: o.x, y: 1 } };
-            }),
+            detections: seen.map((o) => ({ id: o.id, label: labelOfId(o.id), ...splitLabel(labelOfId(o.id)), position: { x: o.x, y: 1 } })),
           });
         case 'approach_object':
           if (unknown.includes(id!)) return reply(failureResult('unknown_object', 'bv qq trel'));

@@ -63,6 +63,14 @@ describe('the transcript reducer over MissionEvents', () => {
     expect(reduceTranscript(s, finished('b', 'grasp_object', 'holding red_cube#1', false, { holding: 'red_cube#1' })).detected).toEqual([]);
   });
 
+  it('reads colour and shape from the id when a report gives only the id', () => {
+    const det = { detections: [{ id: 'red_cube#1', position: { x: 6.2, y: 6.1 } }, { id: 'widget#3', position: { x: 1, y: 2 } }] };
+    expect(run(finished('a', 'detect_objects', 'two', false, det)).detected).toEqual([
+      { id: 'red_cube#1', label: 'red_cube', color: 'red', shape: 'cube', x: 6.2, y: 6.1 },
+      { id: 'widget#3', label: 'widget', color: '', shape: 'widget', x: 1, y: 2 },
+    ]);
+  });
+
   it('keeps session notes, clears, and ignores the outcome-report pseudo tool', () => {
     const s = run({ type: 'note', level: 'error', text: 'bad' }, started('r', 'report_mission_outcome'));
     expect(s.entries).toEqual([{ kind: 'note', level: 'error', text: 'bad' }]);

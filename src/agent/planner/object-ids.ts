@@ -1,11 +1,10 @@
-import { labelOfId } from '../../core/names.js';
+import { labelOfId, splitLabel } from '../../core/names.js';
 import type { SeenThing } from './beliefs.js';
 import type { ObjectQuery } from './instruction.js';
 
-/** "red_cube#2" → { color: "red", shape: "cube" }; {} for anything that is not a tracker id. */
+/** "red_cube#2" → { color: "red", shape: "cube" }; {} for an id whose label is no colour and shape. */
 export function queryOfId(id: string): { color?: string; shape?: string } {
-  const [color, shape] = labelOfId(id).split('_');
-  return color && shape ? { color, shape } : {};
+  return splitLabel(labelOfId(id)) ?? {};
 }
 
 /** Whether the object with this tracker id is of the colour and shape asked for. */

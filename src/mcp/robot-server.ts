@@ -48,7 +48,7 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   registerRobotPrompts(server, opts.robot, robotTools);
   const stopLogging = opts.robot.events.subscribe((e: RobotEvent) => {
     if (!LOGGED_KINDS.has(e.kind) || !server.isConnected()) return;
-    const level = e.kind === 'safety' || /failed/.test(e.message) ? 'warning' : 'info';
+    const level = isWarning(e) ? 'warning' : 'info';
     // The session id makes logging/setLevel count over HTTP: the SDK files levels by session.
     void server
       .sendLoggingMessage({ level, logger: `robot.${e.kind}`, data: { t: e.t, message: e.message } }, server.server.transport?.sessionId)
@@ -63,4 +63,10 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
       await server.close();
     },
   };
+}
+
+/** Safety events, operations that ended failed and programming errors inside an operation (the
+ *  operation events' data says which; their wording is for people). */
+function isWarning(e: RobotEvent): boolean {
+  return e.kind === 'safety' || e.data?.status === 'failed' || e.data?.internal === true;
 }

@@ -11,7 +11,10 @@ export interface RobotEvent {
   /** Robot time, seconds. */
   t: number;
   kind: RobotEventKind;
+  /** For people; programs read `data`. */
   message: string;
+  /** Facts for programs, e.g. an operation event's id and kind, and `status` when it ended
+   *  (`internal: true` marks a programming error inside an operation). */
   data?: Record<string, unknown>;
 }
 

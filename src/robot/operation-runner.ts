@@ -142,11 +142,11 @@ export class OperationRunner {
       if (!isFinished(op)) {
         if (e instanceof RobotCommandError) this.endRunning({ status: 'failed', message: e.message, code: e.code }, e.details);
         else {
-          this.ctx.log('operation', `${op.id} ${op.kind} failed inside: ${e instanceof Error ? e.message : String(e)}`, { id: op.id });
+          this.ctx.log('operation', `${op.id} ${op.kind} failed inside: ${e instanceof Error ? e.message : String(e)}`, { id: op.id, internal: true });
           this.endRunning({ status: 'failed', message: `internal error in ${op.kind}`, code: 'internal' });
         }
       } else if (!(e instanceof Interrupted) && !(e instanceof RobotCommandError)) {
-        this.ctx.log('operation', `${op.id} ${op.kind} failed after it ended: ${e instanceof Error ? e.message : String(e)}`, { id: op.id });
+        this.ctx.log('operation', `${op.id} ${op.kind} failed after it ended: ${e instanceof Error ? e.message : String(e)}`, { id: op.id, internal: true });
       }
     } finally {
       run.end();

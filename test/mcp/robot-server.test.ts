@@ -329,6 +329,24 @@ describe('robot MCP server: resources and prompts', () => {
     expect(updated.slice(before)).not.toContain('robot://pose');
   });
 
+  it('logs failed operations and safety events as warnings, from the event data and not its wording', async () => {
+    const { client, sr } = await connect();
+    const logs: Array<{ level: string; message: string }> = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push({ level: n.params.level, message: String((n.params.data as { message: string }).message) }));
+    await client.setLoggingLevel('info');
+    await call(client, 'arm');
+    await call(client, 'navigate_to', { x: 8, y: 2, wait: false });
+    sr.robot.stop('the test failed on purpose');
+    const grasp = await call(client, 'grasp_object');
+    expect(grasp.isError).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    const levelOf = (pattern: RegExp) => logs.find((l) => pattern.test(l.message))?.level;
+    expect(levelOf(/^armed$/)).toBe('warning');
+    expect(levelOf(/navigate cancelled: the test failed on purpose/)).toBe('info');
+    expect(levelOf(/grasp failed/)).toBe('warning');
+    expect(levelOf(/grasp requested/)).toBe('info');
+  });
+
   it('builds prompts from live data', async () => {
     const { client } = await connect();
     const { prompts } = await client.listPrompts();

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { runMcpList } from '../../src/cli/commands/mcp-list.js';
 import { asUserError } from '../../src/cli/user-errors.js';
 import type { ServerConfig } from '../../src/config/config-file.js';
+import { ExternalServer } from '../../src/mcp/client/external-server.js';
 import { McpHub, type ServerStatusChange } from '../../src/mcp/client/hub.js';
 import { readFailure } from '../../src/mcp/tool-result.js';
 
@@ -257,6 +258,25 @@ describe('McpHub when a server dies mid-mission', () => {
       expect(hub.listTools()).toEqual([]);
     } finally {
       await hub.close();
+    }
+  });
+
+  it("tells a lost connection by the error's code, not by fetch's wording", async () => {
+    const web = await startHttpServer();
+    const server = new ExternalServer(httpServer(web.url), { clientInfo: { name: 'test', version: '0' }, connectTimeoutMs: 5000, stderrLines: 5, onChange: () => {} });
+    try {
+      await server.connect();
+      expect(server.state).toBe('connected');
+      await web.close();
+      // Both are TypeError "fetch failed": one refused by a closed port, one never sent.
+      const refused = await fetch(web.url).catch((e: unknown) => e);
+      const neverSent = await fetch('http://127.0.0.1:1/').catch((e: unknown) => e);
+      expect([(refused as Error).message, (neverSent as Error).message]).toEqual(['fetch failed', 'fetch failed']);
+      expect(server.isConnectionLoss(refused)).toBe(true);
+      expect(server.isConnectionLoss(neverSent)).toBe(false);
+      expect(server.isConnectionLoss(new Error('Not connected'))).toBe(true);
+    } finally {
+      await server.close();
     }
   });
 });

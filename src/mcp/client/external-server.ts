@@ -5,6 +5,14 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../config/config-file.js';
 
+/** Socket and DNS error codes (Node's, and undici's under fetch) that mean the server is gone. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function errnoCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export type ServerState = 'connected' | 'failed' | 'disconnected' | 'disabled';
 
 export interface ExternalServerOptions {
@@ -89,12 +97,13 @@ export class ExternalServer {
     if (this.state !== 'connected') return true;
     if (err instanceof McpError) return err.code === ErrorCode.ConnectionClosed;
     if (!(err instanceof Error)) return false;
-    if (err.message === 'Not connected') return true;
-    const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as NodeJS.ErrnoException).code;
-    return (
-      (err instanceof TypeError && /fetch failed/i.test(err.message)) ||
-      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'UND_ERR_SOCKET'].includes(code ?? '')
-    );
+    // fetch (HTTP servers) throws TypeError "fetch failed" whatever went wrong; the socket or DNS
+    // error with its code is the cause. A stdio pipe's error carries the code itself.
+    const code = errnoCode(err.cause) ?? errnoCode(err);
+    if (code !== undefined) return CONNECTION_LOST.has(code);
+    // The SDK rejects a request on a closed transport with a plain Error that has no code: its
+    // message is the only thing that says so.
+    return err.message === 'Not connected';
   }
 
   /** Marks a connected server gone (it died mid-mission) and withdraws its tools. */

@@ -6,8 +6,8 @@
  *
  * sim and vision implement the robot's ports (robot/backend.ts, robot/perception.ts); tools
  * (dataset export, the vision bench, evaluation) use sim and vision. replay (the format, reader,
- * recorder) sits beside the agent: it records the agent's mission events and model turns, and
- * knows nothing of the world it was recorded in. config stands on core alone. No cycles anywhere.
+ * recorder) and config stand on core alone: a recording knows nothing of the world it was
+ * recorded in, so re-running one (which needs a world) lives in runtime. No cycles anywhere.
  */
 const PORTS = '^src/robot/(backend|perception)\\.ts$';
 
@@ -29,7 +29,7 @@ module.exports = {
     layer('robot', '^src/robot/', ['^src/core/', '^src/robot/']),
     layer('sim', '^src/sim/', ['^src/core/', '^src/sim/', PORTS]),
     layer('vision', '^src/vision/', ['^src/core/', '^src/vision/', PORTS]),
-    layer('replay', '^src/replay/', ['^src/core/', '^src/agent/', '^src/replay/']),
+    layer('replay', '^src/replay/', ['^src/core/', '^src/replay/']),
     layer('config', '^src/config/', ['^src/core/', '^src/config/']),
     layer('mcp', '^src/mcp/', ['^src/core/', '^src/robot/', '^src/mcp/', '^src/config/']),
     layer('agent', '^src/agent/', ['^src/core/', '^src/robot/', '^src/mcp/', '^src/agent/', '^src/config/']),

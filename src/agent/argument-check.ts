@@ -10,29 +10,35 @@ import { failureResult } from '../mcp/tool-result.js';
  * `invalid_argument` from every server alike.
  */
 export class ArgumentCheck {
-  private readonly validator = new AjvJsonSchemaValidator();
-  /** Per tool name; null when the listed schema does not compile (the server then judges). */
-  private readonly compiled = new Map<string, JsonSchemaValidator<unknown> | null>();
-
   /** The invalid_argument failure naming what is wrong, or undefined when the arguments fit. */
   refusal(tool: Tool, args: Record<string, unknown>): CallToolResult | undefined {
-    const checked = this.validatorFor(tool)?.(args);
+    const checked = validatorFor(tool)?.(args);
     if (!checked || checked.valid) return undefined;
     return failureResult('invalid_argument', `invalid arguments for ${tool.name}: ${readable(checked.errorMessage, tool, args)}`);
   }
+}
 
-  private validatorFor(tool: Tool): JsonSchemaValidator<unknown> | null {
-    let validate = this.compiled.get(tool.name);
-    if (validate === undefined) {
-      try {
-        validate = this.validator.getValidator(tool.inputSchema as JsonSchemaType);
-      } catch {
-        validate = null;
-      }
-      this.compiled.set(tool.name, validate);
+/**
+ * Compiled validators by schema text, shared by every mission of the process: compiling a
+ * schema costs milliseconds and a session or a replay run opens a new tool list per mission,
+ * while the schemas themselves hardly ever change. Null when a listed schema does not compile
+ * (the server then judges).
+ */
+const compiled = new Map<string, JsonSchemaValidator<unknown> | null>();
+let validator: AjvJsonSchemaValidator | undefined;
+
+function validatorFor(tool: Tool): JsonSchemaValidator<unknown> | null {
+  const key = JSON.stringify(tool.inputSchema);
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    try {
+      validate = (validator ??= new AjvJsonSchemaValidator()).getValidator(tool.inputSchema as JsonSchemaType);
+    } catch {
+      validate = null;
     }
-    return validate;
+    compiled.set(key, validate);
   }
+  return validate;
 }
 
 /** Ajv's text names fields as "data/x"; say "x". Its messages for an unknown key and a value

@@ -71,7 +71,7 @@ function cpuPercent(cpu, wallMs) {
   return Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 1000) / 10;
 }
 
-/** The mission alone: the runtime the CLI's `run` uses, no screen. */
+/** The mission alone: the runtime under the CLI's `run` (its one-shot session adds no work), no screen. */
 async function withoutUi(realtime) {
   const runtime = await MissionRuntime.open({ scenario, seed: 1, realtime, sharedDetector: detector, wallClock, version: 'bench' });
   try {

@@ -66,7 +66,7 @@ export class InvalidParamsReplies extends TransportFilter {
 }
 
 /** What is wrong with a request's params, or undefined when the SDK may have it. */
-export function invalidParams(request: JSONRPCRequest): string | undefined {
+function invalidParams(request: JSONRPCRequest): string | undefined {
   const { method } = request;
   if (PAGINATED.has(method) && request.params?.cursor !== undefined) {
     return `invalid cursor: ${method} returns everything in one page; omit "cursor"`;

@@ -16,7 +16,8 @@ export interface RobotServerOptions {
   wallClock: () => number;
   rng: Rng;
   version: string;
-  /** Where programming errors inside tools are reported (stderr for serve, the event stream for run). */
+  /** Where programming errors inside tools are reported with their stack (serve: stderr). Without
+   *  it the caller still gets an `internal` failure naming the error. */
   onInternalError?: (tool: string, error: unknown) => void;
 }
 

@@ -92,7 +92,7 @@ export function outcomeToResult(outcome: ToolOutcome<unknown>): CallToolResult {
 }
 
 /** `structuredContent.error` of a failed result, as every output schema declares it. */
-export const failureSchema = z.looseObject({
+const failureSchema = z.looseObject({
   code: z.enum(FAILURE_CODES),
   message: z.string(),
 });
@@ -104,7 +104,7 @@ export const failureSchema = z.looseObject({
  * become optional, the JSON Schema's `anyOf` says which set is required, and a refinement keeps
  * the server's own check of a success as strict as the declared shape.
  */
-export function successOrFailure(success: z.ZodObject): z.ZodObject {
+function successOrFailure(success: z.ZodObject): z.ZodObject {
   const required = (z.toJSONSchema(success, { io: 'output' }) as { required?: string[] }).required ?? [];
   // An operation's own `error` (its message) shares the name: either fits there.
   const own = success.shape.error as z.ZodType | undefined;

@@ -1,5 +1,5 @@
 /**
- * The declaration every MCP tool is written as (DESIGN.md "Declarations, not classes per tool"):
+ * The declaration every MCP tool is written as (docs/architecture.md, "Where to add things"):
  * a plain object with its schemas, annotations and a handler. `registerTools` (server-builder.ts)
  * turns a list of them into MCP tools; tests may also call `handler` directly.
  */

@@ -13,7 +13,7 @@ import { MissionRuntime, type MissionOptions } from './mission-runtime.js';
 import { compareCall, compareEnding, type Divergence, type FinishedCall } from './replay-compare.js';
 import { ReplayProvider } from './replay-provider.js';
 
-export { firstDifference, type Divergence } from './replay-compare.js';
+export type { Divergence } from './replay-compare.js';
 
 export interface ReplayVerdict {
   file: string;

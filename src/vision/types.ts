@@ -1,4 +1,4 @@
-/** Shared vision types: images, boxes and detections in image pixels. */
+/** Shared vision types: boxes and detections in image pixels, and confidence thresholds. */
 import { splitLabel } from '../core/names.js';
 
 /** Axis-aligned box in continuous pixel coordinates (pixel i spans [i, i+1)). */

@@ -13,7 +13,7 @@ export function idMatches(id: string, q: ObjectQuery): boolean {
   return (!q.color || q.color === color) && (!q.shape || q.shape === shape);
 }
 
-export function queryOf(o: SeenThing): { color: string; shape: string } {
+function queryOf(o: SeenThing): { color: string; shape: string } {
   return { color: o.color, shape: o.shape };
 }
 

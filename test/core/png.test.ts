@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { SeededRng } from '../../../src/core/rng.js';
-import { renderFrame } from '../../../src/sim/camera/index.js';
-import { decodePng, encodePng } from '../../../src/core/png.js';
-import { roomWorld, START_POSE } from './fixtures.js';
+import { SeededRng } from '../../src/core/rng.js';
+import { renderFrame } from '../../src/sim/camera/index.js';
+import { decodePng, encodePng } from '../../src/core/png.js';
+import { roomWorld, START_POSE } from '../sim/camera/fixtures.js';
 
 describe('PNG encoding', () => {
   it('round-trips a frame exactly and deterministically', () => {

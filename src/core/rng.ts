@@ -1,6 +1,6 @@
 /**
  * Seeded pseudo-random numbers (sfc32 seeded through splitmix32). Every source of chance in the
- * simulator, robot, planner and tools takes an `Rng`, so a seed reproduces a run exactly.
+ * simulator and in the tools' answers (dice) takes an `Rng`, so a seed reproduces a run exactly.
  */
 export interface Rng {
   /** Uniform in [0, 1). */

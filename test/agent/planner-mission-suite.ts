@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -60,8 +60,14 @@ function reportsWhere(id: string) {
  *  (reserve 15% + 5 points), so a long trip is refused by the robot's battery reserve. */
 function batteryNearReserve(): string {
   const warehouse = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
-  const file = join(mkdtempSync(join(tmpdir(), 'planner-suite-')), 'battery-near-reserve.json');
-  writeFileSync(file, JSON.stringify({ ...warehouse, name: 'battery-near-reserve', robot: { ...warehouse.robot, battery: 0.21 } }));
+  // One fixed file, rewritten whole (write then rename) by whichever test file loads the suite
+  // first: the suite has no afterAll of its own to clean up a fresh folder per run.
+  const dir = join(tmpdir(), 'robot-agent-planner-suite');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'battery-near-reserve.json');
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify({ ...warehouse, name: 'battery-near-reserve', robot: { ...warehouse.robot, battery: 0.21 } }));
+  renameSync(partial, file);
   return file;
 }
 

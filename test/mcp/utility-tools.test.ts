@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readToolMeta } from '../../src/mcp/tool-meta.js';
+import { zoneFormatters } from '../../src/mcp/tools/utility/get-time.js';
 import { parseDiceNotation } from '../../src/mcp/tools/utility/roll-dice.js';
 import { connectInProcess, type InProcessConnection } from '../../src/mcp/transports/in-process.js';
 import { SeededRng } from '../../src/core/rng.js';
@@ -112,6 +113,25 @@ describe('utility tools through an in-process MCP client', () => {
       time: 'Monday, July 1, 2024, 13:00:00 (Europe/London, UTC+01:00)',
       utcOffset: '+01:00',
     });
+  });
+
+  it('get_time keeps its formatter cache bounded: one entry per zone, however it is spelt, and a cap', async () => {
+    const client = await connect();
+    const time = async (timezone: string) => (await client.callTool({ name: 'get_time', arguments: { timezone, format: 'iso' } })).structuredContent;
+    const london = await time('Europe/London');
+    // Letter-case spellings of one zone (2^12 of them for "europe/london") are one cache entry.
+    const before = zoneFormatters.size;
+    for (let mask = 0; mask < 200; mask++) {
+      const spelt = [...'europe/london'].map((c, i) => ((mask >> i) & 1 ? c.toUpperCase() : c)).join('');
+      expect(await time(spelt)).toEqual(london);
+    }
+    expect(zoneFormatters.size).toBe(before);
+    // Every zone Intl knows (over 400) still leaves the cache at its cap.
+    for (const zone of Intl.supportedValuesOf('timeZone')) await time(zone);
+    expect(zoneFormatters.size).toBe(zoneFormatters.capacity);
+    expect(zoneFormatters.capacity).toBeLessThanOrEqual(64);
+    // Evicted zones still answer the same.
+    expect(await time('EUROPE/LONDON')).toEqual(london);
   });
 
   it('get_time rejects an unknown timezone and lists examples', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, toolFailure } from '../../tool-declaration.js';
+import { LruCache } from '../../../core/lru-cache.js';
 import type { UtilityContext } from './context.js';
 
 export const TIME_FORMATS = ['full', 'date', 'time', 'iso'] as const;
@@ -28,27 +29,37 @@ export interface ZonedTime {
   offsetMinutes: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatters by canonical zone name. Bounded: a client choosing the zone must not be able to
+ *  grow it (each formatter holds tens of KiB of ICU data). */
+export const zoneFormatters = new LruCache<string, Intl.DateTimeFormat>(64);
+
+/** Intl's own name for a zone ("europe/LONDON" → "Europe/London", "Etc/UTC" → "UTC"), so every
+ *  spelling of one zone shares a cache entry; undefined if Intl does not know the zone. */
+function canonicalZone(timezone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The Intl formatter for an IANA timezone, or undefined if Intl does not know the zone. */
 function formatterFor(timezone: string): Intl.DateTimeFormat | undefined {
-  let formatter = formatters.get(timezone);
+  const zone = canonicalZone(timezone);
+  if (zone === undefined) return undefined;
+  let formatter = zoneFormatters.get(zone);
   if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone: timezone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return undefined;
-    }
-    formatters.set(timezone, formatter);
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    zoneFormatters.set(zone, formatter);
   }
   return formatter;
 }

@@ -11,6 +11,9 @@ import { statusView } from './tools/robot/views.js';
  * Interaction templates (Beam Bots' prompts), written from live data each time they are asked
  * for: the tools on offer, the map, parameters with their ranges, the status and recent events.
  */
+/** A task or problem in a person's words: room for a paragraph, not for a flood. */
+const MAX_PROMPT_ARGUMENT_LENGTH = 2000;
+
 const userText = (description: string, text: string): GetPromptResult => ({ description, messages: [{ role: 'user', content: { type: 'text', text } }] });
 
 export function describeMap(robot: Robot): string {
@@ -42,7 +45,7 @@ export function controlPrompt(robot: Robot, tools: readonly Pick<AnyToolDeclarat
 export function registerRobotPrompts(server: McpServer, robot: Robot, tools: readonly Pick<AnyToolDeclaration<never>, "name" | "description">[]): void {
   server.registerPrompt(
     'robot_control',
-    { title: 'Control the robot', description: 'Carry out a task with the robot: tools, map, status and safety rules', argsSchema: { task: z.string().describe('what the robot should do') } },
+    { title: 'Control the robot', description: 'Carry out a task with the robot: tools, map, status and safety rules', argsSchema: { task: z.string().max(MAX_PROMPT_ARGUMENT_LENGTH).describe('what the robot should do') } },
     ({ task }) => userText('Control the robot', controlPrompt(robot, tools, task)),
   );
   server.registerPrompt('robot_status', { title: 'Report robot status', description: 'Summarize the robot status and what happened recently' }, () => {
@@ -51,7 +54,7 @@ export function registerRobotPrompts(server: McpServer, robot: Robot, tools: rea
   });
   server.registerPrompt(
     'robot_configure',
-    { title: 'Configure the robot', description: 'Choose parameter values for a goal', argsSchema: { goal: z.string().describe('e.g. "move slowly and carefully"') } },
+    { title: 'Configure the robot', description: 'Choose parameter values for a goal', argsSchema: { goal: z.string().max(MAX_PROMPT_ARGUMENT_LENGTH).describe('e.g. "move slowly and carefully"') } },
     ({ goal }) => {
       const params = robot.parameters.definitions.map((d) => `- ${d.name} = ${robot.parameters.get(d.name)} (${describeAllowed(d)}): ${d.description}`);
       return userText('Configure the robot', `Choose parameter values for this goal and set them with set_parameter, staying within the allowed ranges.\nGoal: ${goal}\nParameters:\n${params.join('\n')}`);
@@ -59,7 +62,7 @@ export function registerRobotPrompts(server: McpServer, robot: Robot, tools: rea
   );
   server.registerPrompt(
     'robot_debug',
-    { title: 'Debug a robot problem', description: 'Diagnose a problem from the event log, operations and status', argsSchema: { problem: z.string().describe('what went wrong') } },
+    { title: 'Debug a robot problem', description: 'Diagnose a problem from the event log, operations and status', argsSchema: { problem: z.string().max(MAX_PROMPT_ARGUMENT_LENGTH).describe('what went wrong') } },
     ({ problem }) => {
       const events = robot.events.query(robot.now(), undefined, undefined, 40).map((e) => `[${round(e.t, 1)} s] ${e.kind}: ${e.message}`);
       const failed = robot.operations.list({ status: ['failed', 'cancelled'] }).slice(-10).map((o) => `${o.id} ${o.kind} ${o.status}: ${o.error ?? o.message}`);

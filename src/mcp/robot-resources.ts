@@ -3,6 +3,7 @@ import { SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResu
 import type { Robot, RobotTopic } from '../robot/robot.js';
 import { round } from '../core/geometry.js';
 import { encodePng } from '../core/png.js';
+import { ResourceNotFound } from './resource-read-replies.js';
 import { parameterView } from './tools/robot/parameter-tools.js';
 import { detectionView, operationView, poseView, statusView } from './tools/robot/views.js';
 
@@ -28,9 +29,20 @@ const URIS_OF_TOPIC: Record<RobotTopic, readonly string[]> = {
 /** Pose changes every physics step: tell subscribers at most this often (robot seconds). */
 const POSE_THROTTLE_S = 0.5;
 
-export function registerRobotResources(server: McpServer, robot: Robot): () => void {
-  const r = (name: string, uri: string, description: string, read: () => ReadResourceResult) =>
+/** What registering the robot's resources leaves the server with. */
+export interface RobotResources {
+  /** Whether a resource or template answers this URI (ResourceReadReplies answers the others). */
+  isKnownUri(uri: string): boolean;
+  /** Ends the subscriptions' watch on the robot. */
+  stopWatching(): void;
+}
+
+export function registerRobotResources(server: McpServer, robot: Robot): RobotResources {
+  const fixedUris = new Set<string>();
+  const r = (name: string, uri: string, description: string, read: () => ReadResourceResult) => {
+    fixedUris.add(uri);
     server.registerResource(name, uri, { description, mimeType: uri.includes('camera') ? 'image/png' : 'application/json' }, async () => read());
+  };
 
   r('state', 'robot://state', 'State machine state, armed and e-stop flags, current operation', () => {
     const s = statusView(robot);
@@ -47,16 +59,17 @@ export function registerRobotResources(server: McpServer, robot: Robot): () => v
   r('parameters', 'robot://parameters', 'All parameters with values, units and ranges', () =>
     json('robot://parameters', robot.parameters.definitions.map((d) => parameterView(d, robot.parameters.get(d.name)))),
   );
+  const parameterTemplate = new ResourceTemplate('robot://parameters/{name}', {
+    list: async () => ({ resources: robot.parameters.definitions.map((d) => ({ uri: `robot://parameters/${d.name}`, name: d.name, description: d.description, mimeType: 'application/json' })) }),
+    complete: { name: (value) => robot.parameters.definitions.map((d) => d.name).filter((n) => n.startsWith(value)) },
+  });
   server.registerResource(
     'parameter',
-    new ResourceTemplate('robot://parameters/{name}', {
-      list: async () => ({ resources: robot.parameters.definitions.map((d) => ({ uri: `robot://parameters/${d.name}`, name: d.name, description: d.description, mimeType: 'application/json' })) }),
-      complete: { name: (value) => robot.parameters.definitions.map((d) => d.name).filter((n) => n.startsWith(value)) },
-    }),
+    parameterTemplate,
     { description: 'One parameter with its metadata', mimeType: 'application/json' },
     async (uri, { name }) => {
       const def = robot.parameters.definitions.find((d) => d.name === name);
-      if (!def) throw new Error(`unknown parameter "${String(name)}"; known: ${robot.parameters.definitions.map((d) => d.name).join(', ')}`);
+      if (!def) throw new ResourceNotFound(uri.href, `known parameters: ${robot.parameters.definitions.map((d) => d.name).join(', ')}`);
       return json(uri.href, parameterView(def, robot.parameters.get(def.name)));
     },
   );
@@ -80,7 +93,14 @@ export function registerRobotResources(server: McpServer, robot: Robot): () => v
   r('events', 'robot://events', 'The last 100 robot events', () => json('robot://events', robot.events.query(robot.now(), undefined, undefined, 100)));
   r('operations', 'robot://operations', 'All operations of this session', () => json('robot://operations', robot.operations.list().map(operationView)));
 
-  return watchSubscriptions(server, robot);
+  return {
+    // Compared as the SDK looks them up: by the parsed URL's href.
+    isKnownUri(uri) {
+      const href = new URL(uri).href;
+      return fixedUris.has(href) || parameterTemplate.uriTemplate.match(href) !== null;
+    },
+    stopWatching: watchSubscriptions(server, robot),
+  };
 }
 
 function watchSubscriptions(server: McpServer, robot: Robot): () => void {

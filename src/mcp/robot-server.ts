@@ -1,6 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { InvalidParamsReplies } from './invalid-params.js';
+import { PlainErrorMessages } from './plain-error-messages.js';
+import { ResourceReadReplies } from './resource-read-replies.js';
 import type { ConnectableServer } from './transports/connectable-server.js';
 import type { Robot } from '../robot/robot.js';
 import type { Rng } from '../core/rng.js';
@@ -33,7 +35,7 @@ const LOGGED_KINDS = new Set(['safety', 'operation', 'battery']);
 /**
  * The robot MCP server: the same server for the embedded agent (in-process) and for `serve`
  * (stdio, Streamable HTTP). Transport-agnostic: connect the handle to any transport; it puts
- * InvalidParamsReplies in front of the SDK on each one.
+ * InvalidParamsReplies, ResourceReadReplies and PlainErrorMessages in front of the SDK on each one.
  */
 export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const server = new McpServer(
@@ -45,7 +47,7 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   );
   const ctx: RobotToolContext = { robot: opts.robot, wallClock: opts.wallClock, rng: opts.rng };
   registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError });
-  const stopWatching = registerRobotResources(server, opts.robot);
+  const resources = registerRobotResources(server, opts.robot);
   registerRobotPrompts(server, opts.robot, robotTools);
   const stopLogging = opts.robot.events.subscribe((e: RobotEvent) => {
     if (!LOGGED_KINDS.has(e.kind) || !server.isConnected()) return;
@@ -57,9 +59,10 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   });
   return {
     server,
-    connect: (transport: Transport) => server.connect(new InvalidParamsReplies(transport)),
+    connect: (transport: Transport) =>
+      server.connect(new PlainErrorMessages(new ResourceReadReplies(new InvalidParamsReplies(transport), (uri) => resources.isKnownUri(uri)))),
     async close() {
-      stopWatching();
+      resources.stopWatching();
       stopLogging();
       await server.close();
     },

@@ -6,6 +6,10 @@
 import type { z } from 'zod';
 import { isFailureCode, type Failure, type FailureCode } from '../core/failure.js';
 
+/** Longest name, id or label a tool argument may be. Well above any real one; without a limit a
+ *  client could send megabytes that failure messages then echo back. */
+export const MAX_NAME_LENGTH = 200;
+
 export const TOOL_CATEGORIES = [
   'status',
   'safety',

@@ -71,6 +71,36 @@ describe('invalid params (answered before the SDK sees them)', () => {
     expect((await request('ping')).result).toEqual({});
   });
 
+  it('answers resources/read with the spec codes: -32602 for a malformed URI, -32002 with the URI in data for an unknown one', async () => {
+    const { request } = await raw();
+    expect((await request('resources/read', { uri: 'not a uri' })).error).toEqual({
+      code: -32602,
+      message: 'invalid params for resources/read: params.uri: not a URI: not a uri',
+    });
+    expect((await request('resources/read', { uri: 'robot://teleporter' })).error).toEqual({
+      code: -32002,
+      message: 'Resource not found: robot://teleporter; resources/list and resources/templates/list name the ones there are',
+      data: { uri: 'robot://teleporter' },
+    });
+    const unknownParameter = (await request('resources/read', { uri: 'robot://parameters/warp_speed' })).error;
+    expect(unknownParameter).toMatchObject({ code: -32002, data: { uri: 'robot://parameters/warp_speed' } });
+    expect(unknownParameter.message).toMatch(/^Resource not found: robot:\/\/parameters\/warp_speed; known parameters: max_linear_speed, .*conflict_policy$/);
+    expect(unknownParameter.message).not.toMatch(/\bat \S+:\d+/); // no stack trace
+    const huge = `robot://${'x'.repeat(100_000)}`;
+    const hugeError = (await request('resources/read', { uri: huge })).error;
+    expect(hugeError.code).toBe(-32002);
+    expect(JSON.stringify(hugeError).length).toBeLessThan(1000);
+    expect((await request('resources/read', { uri: 'robot://parameters/max_linear_speed' })).result.contents).toHaveLength(1);
+  });
+
+  it('sends error messages without the SDK\'s "MCP error <code>:" prefix, which clients add themselves', async () => {
+    const { request } = await raw();
+    expect((await request('prompts/get', { name: 'sing' })).error).toEqual({ code: -32602, message: 'Prompt sing not found' });
+    const completion = await request('completion/complete', { ref: { type: 'ref/resource', uri: 'robot://x/{a}' }, argument: { name: 'a', value: '' } });
+    expect(completion.error.code).toBe(-32602);
+    expect(completion.error.message).not.toMatch(/^MCP error/);
+  });
+
   it('keeps the callbacks the transport owner set before connecting', async () => {
     const { client, ownerSawClose } = await raw();
     await client.close();

@@ -81,6 +81,33 @@ describe('robot MCP server: tools', () => {
     expect(structured(await call(client, 'get_state')).state).toBe('IDLE');
   });
 
+  it('caps the length of every free-text argument and does not echo an over-long one back', async () => {
+    const { client } = await connect();
+    await call(client, 'arm');
+    const long = 'z'.repeat(900_000);
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['navigate_to_zone', { zone: long }],
+      ['approach_object', { object_id: long }],
+      ['approach_object', { label: long }],
+      ['release_object', { zone: long }],
+      ['grasp_object', { object_id: long }],
+      ['get_operation', { id: long }],
+      ['cancel_operation', { id: long }],
+      ['get_parameter', { name: long }],
+      ['set_parameter', { name: 'conflict_policy', value: long }],
+      ['detect_objects', { labels: [long] }],
+    ];
+    for (const [name, args] of cases) {
+      const r = await call(client, name, args);
+      expect(r.isError, name).toBe(true);
+      expect(text(r), name).toMatch(/Input validation error: .*(Too big|too_big|at most)/is);
+      expect(text(r).length, name).toBeLessThan(2000);
+    }
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'navigate_to_zone')?.inputSchema.properties?.zone).toMatchObject({ type: 'string', maxLength: 200 });
+    await expect(client.getPrompt({ name: 'robot_control', arguments: { task: long } })).rejects.toThrow(/^MCP error -32602: Invalid arguments for prompt robot_control/);
+  });
+
   it('tells the model the id an object goes by after further sightings relabelled it', async () => {
     const { client, sr } = await connect();
     await call(client, 'arm');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, isToolFailure } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, motionOutcome, motionOutputSchema, waitForOperation } from './views.js';
 
@@ -11,7 +11,7 @@ export const graspObject = define({
   title: 'Grasp an object',
   description:
     'Close the gripper on the object in front of the robot (within about 0.25–0.5 m ahead). With object_id, first checks that this seen object is in reach. Use approach_object first. Requires arm.',
-  input: { object_id: z.string().optional().describe('tracker id of the object expected in front, e.g. "red_cube#1"') },
+  input: { object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id of the object expected in front, e.g. "red_cube#1"') },
   output: motionOutputSchema.extend({ holding: z.string().nullable() }),
   annotations: grips,
   category: 'manipulation',
@@ -31,7 +31,7 @@ export const releaseObject = define({
   title: 'Release the held object',
   description:
     'Open the gripper and put the held object down in front of the robot. With zone, first drives so that the object lands inside that zone (e.g. bin_a, shelf). Requires arm.',
-  input: { zone: z.string().optional().describe('zone to put the object in; default: right here') },
+  input: { zone: z.string().max(MAX_NAME_LENGTH).optional().describe('zone to put the object in; default: right here') },
   output: motionOutputSchema.extend({ released: z.string().nullable(), landed_in_zone: z.string().nullable() }),
   annotations: grips,
   category: 'manipulation',

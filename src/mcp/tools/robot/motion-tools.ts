@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { degToRad, rectCenter, round } from '../../../core/geometry.js';
-import { defineTool, isToolFailure } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, motionOutcome, motionOutputSchema, poseView, waitForOperation } from './views.js';
 
@@ -36,7 +36,7 @@ export const navigateToZone = define({
   name: 'navigate_to_zone',
   title: 'Navigate to a zone',
   description: 'Drive to the centre of a named zone of the map (see the robot://map resource for zone names). Requires arm.',
-  input: { zone: z.string().describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), wait: waitArg },
+  input: { zone: z.string().max(MAX_NAME_LENGTH).describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), wait: waitArg },
   output: motionOutputSchema.extend({ zone: z.string() }),
   annotations: moves,
   category: 'motion',
@@ -59,8 +59,8 @@ export const approachObject = define({
   description:
     'Drive up to an object the camera has seen (by tracker id like "red_cube#1" or by label like "red cube") and stop facing it at the standoff distance, which puts it in gripper reach by default. Looks again on the way to refine its position. Requires arm; call detect_objects or scan_surroundings first.',
   input: {
-    object_id: z.string().optional().describe('tracker id from detect_objects, e.g. "red_cube#1"'),
-    label: z.string().optional().describe('what to approach when no id is given, e.g. "red cube"; the nearest match wins'),
+    object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id from detect_objects, e.g. "red_cube#1"'),
+    label: z.string().max(MAX_NAME_LENGTH).optional().describe('what to approach when no id is given, e.g. "red cube"; the nearest match wins'),
     standoff: z.number().min(0.3).max(1.5).optional().describe('metres from the object centre; default: the approach_standoff parameter'),
   },
   output: motionOutputSchema.extend({ object_id: z.string(), object_position: z.object({ x: z.number(), y: z.number() }), distance_m: z.number() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isFinished } from '../../../robot/operations.js';
-import { defineTool, isToolFailure, toolFailure } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, operationSchema, operationView } from './views.js';
 
@@ -11,7 +11,7 @@ export const getOperation = define({
   title: 'Get an operation',
   description: 'Status, progress and result of an operation started with wait=false. With wait_seconds, waits up to that long (robot time) for it to finish.',
   input: {
-    id: z.string().describe('operation id, e.g. "op-3"'),
+    id: z.string().max(MAX_NAME_LENGTH).describe('operation id, e.g. "op-3"'),
     wait_seconds: z.number().min(0).max(600).optional().describe('wait up to this long for the operation to end'),
   },
   output: operationSchema,
@@ -38,7 +38,7 @@ export const cancelOperation = define({
   name: 'cancel_operation',
   title: 'Cancel an operation',
   description: 'Cancel a running or queued operation; a running motion stops the robot.',
-  input: { id: z.string().describe('operation id, e.g. "op-3"') },
+  input: { id: z.string().max(MAX_NAME_LENGTH).describe('operation id, e.g. "op-3"') },
   output: operationSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   category: 'motion',

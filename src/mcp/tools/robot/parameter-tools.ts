@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { describeAllowed, type ParameterDefinition } from '../../../robot/parameters.js';
-import { defineTool, isToolFailure, toolFailure } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt } from './views.js';
 
 const define = defineTool<RobotToolContext>();
 const value = z.union([z.number(), z.string(), z.boolean()]);
+const valueArg = z.union([z.number(), z.string().max(MAX_NAME_LENGTH), z.boolean()]);
 
 export const parameterSchema = z.object({
   name: z.string(),
@@ -45,7 +46,7 @@ export const getParameter = define({
   name: 'get_parameter',
   title: 'Get a parameter',
   description: 'One robot parameter with its value and metadata.',
-  input: { name: z.string() },
+  input: { name: z.string().max(MAX_NAME_LENGTH) },
   output: parameterSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   category: 'parameters',
@@ -62,7 +63,7 @@ export const setParameter = define({
   name: 'set_parameter',
   title: 'Set a parameter',
   description: 'Change a robot parameter; the value is checked against its type and range (list_parameters shows them).',
-  input: { name: z.string(), value: value.describe('number, or text for enum parameters') },
+  input: { name: z.string().max(MAX_NAME_LENGTH), value: valueArg.describe('number, or text for enum parameters') },
   output: parameterSchema.extend({ previous: value }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   category: 'parameters',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodePng } from '../../../core/png.js';
-import { defineTool, isToolFailure, toolFailure } from '../../tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, attemptAsync, detectionSchema, detectionView, poseSchema, poseView, waitForOperation } from './views.js';
 import type { Detection } from '../../../robot/perception.js';
@@ -14,7 +14,7 @@ export const detectObjects = define({
   title: 'Detect objects',
   description:
     'Capture a camera frame and run the object detector on it. Returns each object seen: label, confidence, bounding box, estimated world position and a tracker id that stays the same across frames. Only what the camera sees now (about 70° wide, out to ~4 m).',
-  input: { labels: z.array(z.string()).optional().describe('only report these, e.g. ["red cube", "ball"]') },
+  input: { labels: z.array(z.string().max(MAX_NAME_LENGTH)).max(50).optional().describe('only report these, e.g. ["red cube", "ball"]') },
   output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema, time: z.number() }),
   annotations: sensing,
   category: 'perception',

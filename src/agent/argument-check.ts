@@ -25,9 +25,13 @@ export class ArgumentCheck {
  * (the server then judges).
  */
 const compiled = new Map<string, JsonSchemaValidator<unknown> | null>();
+/** The same, by the listed schema object, so a call does not serialize its schema again. */
+const bySchema = new WeakMap<object, JsonSchemaValidator<unknown> | null>();
 let validator: AjvJsonSchemaValidator | undefined;
 
 function validatorFor(tool: Tool): JsonSchemaValidator<unknown> | null {
+  const known = bySchema.get(tool.inputSchema);
+  if (known !== undefined) return known;
   const key = JSON.stringify(tool.inputSchema);
   let validate = compiled.get(key);
   if (validate === undefined) {
@@ -38,6 +42,7 @@ function validatorFor(tool: Tool): JsonSchemaValidator<unknown> | null {
     }
     compiled.set(key, validate);
   }
+  bySchema.set(tool.inputSchema, validate);
   return validate;
 }
 

@@ -29,11 +29,3 @@ export function toToolResultBlock(toolUseId: string, result: CallToolResult): To
   if ((content.length === 0 || failureData) && result.structuredContent) content.push({ type: 'text' as const, text: JSON.stringify(result.structuredContent) });
   return { type: 'tool_result', tool_use_id: toolUseId, content: content as ToolResultBlockParam['content'], ...(result.isError ? { is_error: true } : {}) };
 }
-
-/** The text of a tool result, for printers and summaries. */
-export function resultText(result: CallToolResult): string {
-  return (result.content ?? [])
-    .filter((c): c is { type: 'text'; text: string } => c.type === 'text')
-    .map((c) => c.text)
-    .join('\n');
-}

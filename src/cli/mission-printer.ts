@@ -1,5 +1,5 @@
 import type { MissionEvent } from '../agent/mission-events.js';
-import { resultText } from '../agent/tool-adapter.js';
+import { resultText } from '../mcp/tool-result.js';
 import { REPORT_TOOL_NAME } from '../agent/outcome-tool.js';
 
 /**

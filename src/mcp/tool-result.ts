@@ -18,12 +18,13 @@ export function readFailure(result: Pick<CallToolResult, 'isError' | 'content' |
   const error = (result.structuredContent as { error?: unknown } | undefined)?.error;
   if (typeof error === 'object' && error !== null && isFailureCode((error as Failure).code)) {
     const e = error as Failure;
-    return { ...e, message: typeof e.message === 'string' ? e.message : textOf(result) };
+    return { ...e, message: typeof e.message === 'string' ? e.message : resultText(result) };
   }
-  return { code: 'failed', message: textOf(result) };
+  return { code: 'failed', message: resultText(result) };
 }
 
-function textOf(result: Pick<CallToolResult, 'content'>): string {
+/** The text of a tool result, for printers, summaries and failures without a code. */
+export function resultText(result: Pick<CallToolResult, 'content'>): string {
   return (result.content ?? [])
     .filter((c): c is { type: 'text'; text: string } => c.type === 'text')
     .map((c) => c.text)

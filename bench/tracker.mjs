@@ -9,7 +9,7 @@
 //   unseen     – real objects nothing was remembered for (the walk may never have faced them).
 // Usage: node bench/tracker.mjs [--seeds 3] [--frames 150] [--detector-model PATH] [--json]
 import { renderWorld } from '../dist/sim/camera/index.js';
-import { obstaclesBlock } from '../dist/sim/collision.js';
+import { obstaclesBlock } from '../dist/core/planning/collision.js';
 import { distanceToRect } from '../dist/core/geometry.js';
 import { SeededRng } from '../dist/core/rng.js';
 import { listScenarios } from '../dist/sim/scenario.js';

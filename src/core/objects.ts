@@ -9,3 +9,15 @@ export type ObjectShape = (typeof OBJECT_SHAPES)[number];
 export function objectHeight(shape: ObjectShape, size: number): number {
   return shape === 'cylinder' ? 1.4 * size : size;
 }
+
+/** An object lying on the floor (or held), as far as clearance and path planning need it: its
+ *  footprint and whether it travels with the robot. The simulator's objects are these. */
+export interface FloorObject {
+  id: string;
+  shape: ObjectShape;
+  size: number;
+  x: number;
+  y: number;
+  yaw: number;
+  heldBy: 'robot' | null;
+}

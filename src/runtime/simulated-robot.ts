@@ -1,5 +1,5 @@
 import { renderFrame } from '../sim/camera/render.js';
-import { obstaclesBlock } from '../sim/collision.js';
+import { obstaclesBlock } from '../core/planning/collision.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { Rng } from '../core/rng.js';
 import { createDetector, type CreateDetectorOptions, type ObjectDetector } from '../vision/detector.js';

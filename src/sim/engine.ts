@@ -4,9 +4,9 @@ import { VirtualClock } from '../core/clock.js';
 import type { World } from './world.js';
 import { PHYSICS_DT } from './robot-config.js';
 import type { GripperState, MotionGoal, MotionState, PathPlan } from '../core/motion-types.js';
-import { PathPlanner } from './path-planner.js';
+import { PathPlanner } from '../core/planning/path-planner.js';
 import { InPlaceRotation, PathFollower, type DriveCommand, type DriveLimits, type MotionController } from './drive-controller.js';
-import { clearanceAt, describeSurface, nearestSurface } from './collision.js';
+import { clearanceAt, describeSurface, nearestSurface } from '../core/planning/collision.js';
 import { Gripper } from './gripper.js';
 import { batteryAfterStep } from './battery.js';
 

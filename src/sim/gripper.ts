@@ -2,7 +2,7 @@ import type { Vec2 } from '../core/geometry.js';
 import { normalizeAngle, round } from '../core/geometry.js';
 import type { World, WorldObject } from './world.js';
 import type { GripperState } from '../core/motion-types.js';
-import { describeSurface, footprintRadius, nearestSurface } from './collision.js';
+import { describeSurface, footprintRadius, nearestSurface } from '../core/planning/collision.js';
 
 /** Objects farther than this are not mentioned when a grasp misses: the gripper's proximity
  *  sensing does not reach across the room. */

@@ -3,19 +3,12 @@ import type { Pose, Rect, Vec2 } from '../core/geometry.js';
 import type { StaticMap, Zone } from '../core/map.js';
 import { rectContains, round } from '../core/geometry.js';
 import type { Scenario } from './scenario.js';
-import { type ObjectColor, type ObjectShape } from '../core/objects.js';
+import { type FloorObject, type ObjectColor } from '../core/objects.js';
 import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from './robot-config.js';
 
 /** An object in the world — ground truth, which only the simulator and evaluation read. */
-export interface WorldObject {
-  id: string;
+export interface WorldObject extends FloorObject {
   color: ObjectColor;
-  shape: ObjectShape;
-  size: number;
-  x: number;
-  y: number;
-  yaw: number;
-  heldBy: 'robot' | null;
 }
 
 export interface RobotBody extends Pose {

@@ -1,7 +1,7 @@
 import { World } from '../../src/sim/world.js';
 import { SimEngine } from '../../src/sim/engine.js';
 import { loadScenario, parseScenario, type Scenario } from '../../src/sim/scenario.js';
-import { clearanceAt } from '../../src/sim/collision.js';
+import { clearanceAt } from '../../src/core/planning/collision.js';
 import type { MotionLimits, MotionState } from '../../src/core/motion-types.js';
 import { DEFAULT_ROBOT_CONFIG } from '../../src/sim/robot-config.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PathPlanner } from '../../src/sim/path-planner.js';
-import { OccupancyGrid, INFLATION_MARGIN } from '../../src/sim/occupancy-grid.js';
-import { clearanceAt, segmentClearance } from '../../src/sim/collision.js';
-import { World } from '../../src/sim/world.js';
-import { loadScenario } from '../../src/sim/scenario.js';
-import type { Vec2 } from '../../src/core/geometry.js';
-import { penScenario } from './sim-fixtures.js';
+import { PathPlanner } from '../../../src/core/planning/path-planner.js';
+import { OccupancyGrid, INFLATION_MARGIN } from '../../../src/core/planning/occupancy-grid.js';
+import { clearanceAt, segmentClearance } from '../../../src/core/planning/collision.js';
+import { World } from '../../../src/sim/world.js';
+import { loadScenario } from '../../../src/sim/scenario.js';
+import type { Vec2 } from '../../../src/core/geometry.js';
+import { penScenario } from '../../sim/sim-fixtures.js';
 
 function planner(world: World): PathPlanner {
   return new PathPlanner(world.map, { robotRadius: world.config.radius });

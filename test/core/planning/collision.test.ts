@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clearanceAt, objectDistance, segmentClearance } from '../../src/sim/collision.js';
-import { SeededRng } from '../../src/core/rng.js';
-import { World } from '../../src/sim/world.js';
-import { loadScenario } from '../../src/sim/scenario.js';
+import { clearanceAt, objectDistance, segmentClearance } from '../../../src/core/planning/collision.js';
+import { SeededRng } from '../../../src/core/rng.js';
+import { World } from '../../../src/sim/world.js';
+import { loadScenario } from '../../../src/sim/scenario.js';
 
 describe('clearance', () => {
   it('measures cubes by their turned square footprint and balls by their disc', () => {

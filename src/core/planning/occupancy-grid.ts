@@ -1,6 +1,6 @@
-import type { Rect } from '../core/geometry.js';
-import type { WorldObject } from './world.js';
-import { type StaticMap } from '../core/map.js';
+import type { Rect } from '../geometry.js';
+import type { FloorObject } from '../objects.js';
+import { type StaticMap } from '../map.js';
 import { footprintRadius, objectDistance } from './collision.js';
 
 /** Cell size of the planning grid, metres. */
@@ -41,7 +41,7 @@ export class OccupancyGrid {
   }
 
   /** A copy with the objects lying on the floor stamped in (the held one is skipped). */
-  withObjects(objects: readonly WorldObject[]): OccupancyGrid {
+  withObjects(objects: readonly FloorObject[]): OccupancyGrid {
     const grid = new OccupancyGrid(this.cols, this.rows, this.resolution, this.inflation, this.blocked.slice());
     for (const o of objects) if (o.heldBy === null) grid.stampObject(o);
     return grid;
@@ -89,7 +89,7 @@ export class OccupancyGrid {
     });
   }
 
-  private stampObject(o: WorldObject): void {
+  private stampObject(o: FloorObject): void {
     const r = footprintRadius(o);
     this.forCellsNear(o.x - r, o.y - r, o.x + r, o.y + r, (i, x, y) => {
       if (objectDistance(o, x, y) < this.inflation) this.blocked[i] = 1;

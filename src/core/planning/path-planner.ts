@@ -1,8 +1,8 @@
-import type { Vec2 } from '../core/geometry.js';
-import { round } from '../core/geometry.js';
-import type { WorldObject } from './world.js';
-import { type StaticMap } from '../core/map.js';
-import type { PathPlan } from '../core/motion-types.js';
+import type { Vec2 } from '../geometry.js';
+import { round } from '../geometry.js';
+import type { FloorObject } from '../objects.js';
+import { type StaticMap } from '../map.js';
+import type { PathPlan } from '../motion-types.js';
 import { OccupancyGrid, GRID_RESOLUTION, INFLATION_MARGIN } from './occupancy-grid.js';
 import { clearanceAt, describeSurface, nearestSurface, segmentClearance } from './collision.js';
 import { MinHeap } from './min-heap.js';
@@ -58,11 +58,11 @@ export class PathPlanner {
   }
 
   /** The grid a plan would use with these objects on the floor. */
-  grid(objects: readonly WorldObject[]): OccupancyGrid {
+  grid(objects: readonly FloorObject[]): OccupancyGrid {
     return objects.some((o) => o.heldBy === null) ? this.staticGrid.withObjects(objects) : this.staticGrid;
   }
 
-  plan(start: Vec2, target: Vec2, objects: readonly WorldObject[]): PathPlan {
+  plan(start: Vec2, target: Vec2, objects: readonly FloorObject[]): PathPlan {
     const { map } = this;
     const where = `x=${fmt(target.x)} y=${fmt(target.y)}`;
     if (!Number.isFinite(target.x) || !Number.isFinite(target.y)) return { ok: false, reason: 'the target is not a finite point' };
@@ -113,7 +113,7 @@ export class PathPlanner {
     return { ok: true, path, lengthM: round(length, 3) };
   }
 
-  private clearLine(a: Vec2, b: Vec2, objects: readonly WorldObject[], needed: number): boolean {
+  private clearLine(a: Vec2, b: Vec2, objects: readonly FloorObject[], needed: number): boolean {
     return segmentClearance(this.map, objects, a, b) >= needed;
   }
 
@@ -214,7 +214,7 @@ export class PathPlanner {
    * clear line of sight. Segments leaving the start may not get closer to anything than the
    * robot already is; an escape from inside the inflation keeps its first leg as planned.
    */
-  private pullString(points: Vec2[], objects: readonly WorldObject[], escaping: boolean, startClearance: number): Vec2[] {
+  private pullString(points: Vec2[], objects: readonly FloorObject[], escaping: boolean, startClearance: number): Vec2[] {
     const needed = this.inflation - SHORTCUT_SLACK;
     const out: Vec2[] = [points[0]!];
     let i = 0;

@@ -1,6 +1,6 @@
-import type { Rect, Vec2 } from '../core/geometry.js';
-import type { WorldObject } from './world.js';
-import { type StaticMap } from '../core/map.js';
+import type { Rect, Vec2 } from '../geometry.js';
+import type { FloorObject } from '../objects.js';
+import { type StaticMap } from '../map.js';
 
 /**
  * Exact clearance queries against everything a robot can bump into: the room walls, obstacle
@@ -21,7 +21,7 @@ export interface NearestSurface {
 }
 
 /** Radius of the circle enclosing an object's footprint (a cube counts by its corners). */
-export function footprintRadius(o: Pick<WorldObject, 'shape' | 'size'>): number {
+export function footprintRadius(o: Pick<FloorObject, 'shape' | 'size'>): number {
   return o.shape === 'cube' ? (o.size * Math.SQRT2) / 2 : o.size / 2;
 }
 
@@ -32,7 +32,7 @@ function distanceToRectXY(r: Rect, x: number, y: number): number {
 }
 
 /** Distance from (x, y) to an object's footprint; 0 inside it. */
-export function objectDistance(o: WorldObject, x: number, y: number): number {
+export function objectDistance(o: FloorObject, x: number, y: number): number {
   const dx = x - o.x;
   const dy = y - o.y;
   const half = o.size / 2;
@@ -48,7 +48,7 @@ export function objectDistance(o: WorldObject, x: number, y: number): number {
 }
 
 /** Closest distance between the segment a→b and an object's footprint. */
-function segmentObjectDistance(o: WorldObject, a: Vec2, b: Vec2): number {
+function segmentObjectDistance(o: FloorObject, a: Vec2, b: Vec2): number {
   if (o.shape !== 'cube') return Math.max(0, pointSegmentDistance(o.x, o.y, a.x, a.y, b.x, b.y) - o.size / 2);
   const c = Math.cos(o.yaw);
   const s = Math.sin(o.yaw);
@@ -66,7 +66,7 @@ function wallDistance(map: StaticMap, x: number, y: number): number {
 }
 
 /** Distance from (x, y) to the nearest wall, obstacle or floor object; 0 inside one. */
-export function clearanceAt(map: StaticMap, objects: readonly WorldObject[], x: number, y: number): number {
+export function clearanceAt(map: StaticMap, objects: readonly FloorObject[], x: number, y: number): number {
   let best = wallDistance(map, x, y);
   for (const o of map.obstacles) {
     const d = distanceToRectXY(o, x, y);
@@ -81,7 +81,7 @@ export function clearanceAt(map: StaticMap, objects: readonly WorldObject[], x: 
 }
 
 /** Like `clearanceAt`, but says what the nearest thing is (for messages, not per step). */
-export function nearestSurface(map: StaticMap, objects: readonly WorldObject[], p: Vec2): NearestSurface {
+export function nearestSurface(map: StaticMap, objects: readonly FloorObject[], p: Vec2): NearestSurface {
   const walls: Array<[string, number]> = [
     ['west', p.x],
     ['east', map.width - p.x],
@@ -165,7 +165,7 @@ function segmentRectDistance(r: Rect, ax: number, ay: number, bx: number, by: nu
 
 /** Smallest clearance anywhere along the segment a→b, exactly. (Inside the convex room the
  *  wall distance is smallest at an endpoint.) */
-export function segmentClearance(map: StaticMap, objects: readonly WorldObject[], a: Vec2, b: Vec2): number {
+export function segmentClearance(map: StaticMap, objects: readonly FloorObject[], a: Vec2, b: Vec2): number {
   let best = Math.min(wallDistance(map, a.x, a.y), wallDistance(map, b.x, b.y));
   for (const o of map.obstacles) {
     const d = segmentRectDistance(o, a.x, a.y, b.x, b.y);

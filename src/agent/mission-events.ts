@@ -1,6 +1,7 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { StopReason, TokenUsage } from './model-provider.js';
+import type { GoalReport } from './outcome-tool.js';
 
 /**
  * The one event stream of a mission. The plain printer, the --json report, the TUI and the
@@ -44,6 +45,8 @@ export type MissionEvent =
       type: 'mission_finished';
       outcome: MissionOutcome;
       summary: string;
+      /** The instruction's goals as the outcome report listed them, each checked or not. */
+      goals?: GoalReport[];
       steps: number;
       usage: TokenUsage;
       costUsd?: number;

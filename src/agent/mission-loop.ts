@@ -1,7 +1,7 @@
 import type { ContentBlockParam, MessageParam, TextBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { MissionEvent, MissionEventListener, MissionOutcome, Telemetry } from './mission-events.js';
 import { addUsage, emptyUsage, ProviderError, type ModelProvider } from './model-provider.js';
-import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type ReportedOutcome } from './outcome-tool.js';
+import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type GoalReport, type ReportedOutcome } from './outcome-tool.js';
 import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toAnthropicTool, toToolResultBlock } from './tool-adapter.js';
 import { failureResult } from '../mcp/tool-result.js';
@@ -63,12 +63,13 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
   let pauses = 0;
   emit({ type: 'mission_started', instruction: opts.instruction, provider: provider.name, model: provider.model, tools: tools.map((t) => t.name), simTime: sim0 });
 
-  const finish = async (outcome: MissionOutcome, summary: string, interrupted: boolean): Promise<MissionResult> => {
+  const finish = async (outcome: MissionOutcome, summary: string, interrupted: boolean, goals?: GoalReport[]): Promise<MissionResult> => {
     if (interrupted) await opts.makeSafe();
     const costUsd = provider.costUsd?.(usage);
     const finished = {
       outcome,
       summary,
+      ...(goals ? { goals } : {}),
       steps,
       usage,
       ...(costUsd !== undefined ? { costUsd } : {}),
@@ -140,7 +141,7 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
       return { type: 'tool_result' as const, tool_use_id: c.id, content: 'outcome recorded' };
     });
     messages.push({ role: 'user', content: results });
-    if (report && reportCall) return finish(report.outcome, report.summary, report.outcome !== 'succeeded');
+    if (report && reportCall) return finish(report.outcome, report.summary, report.outcome !== 'succeeded', report.goals);
   }
 }
 

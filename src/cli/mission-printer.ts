@@ -1,6 +1,8 @@
 import type { MissionEvent } from '../agent/mission-events.js';
 import { resultText } from '../mcp/tool-result.js';
-import { REPORT_TOOL_NAME } from '../agent/outcome-tool.js';
+import { REPORT_TOOL_NAME, type GoalStatus } from '../agent/outcome-tool.js';
+
+const GOAL_MARK: Record<GoalStatus, string> = { met: '✓', unmet: '✗', not_attempted: '·' };
 
 /**
  * The plain-text view of a mission: one line per tool call with its arguments, a one-line result
@@ -29,6 +31,7 @@ export function createMissionPrinter(write: (line: string) => void): (event: Mis
         break;
       case 'mission_finished':
         write(`■ ${event.outcome}: ${event.summary}`);
+        for (const goal of event.goals ?? []) write(`  ${GOAL_MARK[goal.status]} ${goal.text}${goal.evidence ? ` — ${goal.evidence}` : ''}`);
         write(`  ${event.steps} tool call(s), ${event.simSeconds.toFixed(1)} s simulated, ${(event.wallMs / 1000).toFixed(2)} s wall${event.usage.inputTokens ? `, ${event.usage.inputTokens} in / ${event.usage.outputTokens} out tokens` : ''}${event.costUsd ? `, ~$${event.costUsd.toFixed(4)}` : ''}`);
         break;
       default:

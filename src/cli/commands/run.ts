@@ -65,6 +65,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
         model,
         outcome: run.outcome,
         summary: run.summary,
+        goals: run.goals ?? [],
         steps: run.steps,
         toolCalls,
         wallMs: Math.round(performance.now() - wall0),

@@ -133,6 +133,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--token-file <path>', 'HTTP: require the bearer token held in this file')
     .option('--allowed-host <host>', 'HTTP: also accept this Host header ("name" or "name:port"; repeatable)', (v: string, all?: string[]) => [...(all ?? []), v])
     .option('--allowed-origin <origin>', 'HTTP: also accept this browser Origin (repeatable)', (v: string, all?: string[]) => [...(all ?? []), v])
+    .option('--session-idle <seconds>', 'HTTP: end a session idle this long: no request running, no stream open (default 600)', parsePositiveInteger)
     .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
     .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));

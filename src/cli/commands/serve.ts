@@ -35,6 +35,8 @@ export interface ServeOptions {
   tokenFile?: string;
   allowedHost?: string[];
   allowedOrigin?: string[];
+  /** HTTP: seconds a session may stay idle (nothing running, no stream open) before it ends. */
+  sessionIdle?: number;
   detectorModel?: string;
   detectorLabels?: string;
   verbose?: boolean;
@@ -89,6 +91,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
       ['--token-env/--token-file', opts.tokenEnv ?? opts.tokenFile],
       ['--allowed-host', opts.allowedHost?.length ? 'yes' : undefined],
       ['--allowed-origin', opts.allowedOrigin?.length ? 'yes' : undefined],
+      ['--session-idle', opts.sessionIdle !== undefined ? 'yes' : undefined],
     ] as const) {
       if (given !== undefined) throw new UserError(`${flag} applies to --http only`, EXIT_USAGE);
     }
@@ -105,6 +108,9 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   }
 
   const host = opts.host;
+  if (opts.sessionIdle !== undefined && !(Number.isInteger(opts.sessionIdle) && opts.sessionIdle >= 1)) {
+    throw new UserError(`--session-idle ${opts.sessionIdle} is not a number of seconds (1 or more)`, EXIT_USAGE);
+  }
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) {
     throw new UserError(`--port ${opts.port} is not a port number (0-65535; 0 picks a free port)`, EXIT_USAGE);
   }
@@ -132,6 +138,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
       token,
       allowedHosts: opts.allowedHost,
       allowedOrigins: opts.allowedOrigin,
+      ...(opts.sessionIdle !== undefined ? { sessionIdleMs: opts.sessionIdle * 1000 } : {}),
       // Refusals and internal errors always; session comings and goings with --verbose.
       log: (line) => {
         if (verbose || !/^http: (session |serving )/.test(line)) log(line);

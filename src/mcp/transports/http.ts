@@ -28,6 +28,8 @@ export interface HttpServeOptions {
   maxBodyBytes?: number;
   /** Most concurrent sessions; opening one more closes the least recently used. Default 64. */
   maxSessions?: number;
+  /** A session idle this long (no request running, no stream open) ends. Default 600 000. */
+  sessionIdleMs?: number;
   log?: (line: string) => void;
 }
 

@@ -12,6 +12,7 @@ import { FAILURE_CODES } from '../core/failure.js';
 import { isToolFailure, type AnyToolDeclaration, type ToolCallExtra, type ToolOutcome } from './tool-declaration.js';
 import { toolMetaOf } from './tool-meta.js';
 import { failureResult } from './tool-result.js';
+import { detailValue } from './portable-schemas.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -91,11 +92,14 @@ export function outcomeToResult(outcome: ToolOutcome<unknown>): CallToolResult {
   return { content, structuredContent: outcome.output as Record<string, unknown> };
 }
 
-/** `structuredContent.error` of a failed result, as every output schema declares it. */
-const failureSchema = z.looseObject({
-  code: z.enum(FAILURE_CODES),
-  message: z.string(),
-});
+/** `structuredContent.error` of a failed result, as every output schema declares it: the code,
+ *  the message, and details (known zones, a new id, …) whose values are named, not free-form. */
+const failureSchema = z
+  .object({
+    code: z.enum(FAILURE_CODES),
+    message: z.string(),
+  })
+  .catchall(detailValue);
 
 /**
  * The output schema a tool publishes: its success shape, or `{ error }`. The SDK Client checks

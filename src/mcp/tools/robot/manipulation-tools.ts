@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, isToolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
+import { nullable } from '../../portable-schemas.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, motionOutcome, motionOutputSchema, waitForOperation } from './views.js';
 
@@ -12,7 +13,7 @@ export const graspObject = define({
   description:
     'Close the gripper on the object in front of the robot (within about 0.25–0.5 m ahead). With object_id, first checks that this seen object is in reach. Use approach_object first. Requires arm.',
   input: { object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id of the object expected in front, e.g. "red_cube#1"') },
-  output: motionOutputSchema.extend({ holding: z.string().nullable() }),
+  output: motionOutputSchema.extend({ holding: nullable(z.string(), 'tracker id of the held object') }),
   annotations: grips,
   category: 'manipulation',
   needsConfirmation: false,
@@ -32,7 +33,7 @@ export const releaseObject = define({
   description:
     'Open the gripper and put the held object down in front of the robot. With zone, first drives so that the object lands inside that zone (e.g. bin_a, shelf). Requires arm.',
   input: { zone: z.string().max(MAX_NAME_LENGTH).optional().describe('zone to put the object in; default: right here') },
-  output: motionOutputSchema.extend({ released: z.string().nullable(), landed_in_zone: z.string().nullable() }),
+  output: motionOutputSchema.extend({ released: nullable(z.string(), 'tracker id of the released object'), landed_in_zone: nullable(z.string(), 'zone it landed in') }),
   annotations: grips,
   category: 'manipulation',
   needsConfirmation: false,

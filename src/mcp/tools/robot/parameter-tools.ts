@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { describeAllowed, type ParameterDefinition } from '../../../robot/parameters.js';
 import { defineTool, isToolFailure, toolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
+import { scalarValue } from '../../portable-schemas.js';
 import type { RobotToolContext } from './context.js';
 import { attempt } from './views.js';
 
 const define = defineTool<RobotToolContext>();
-const value = z.union([z.number(), z.string(), z.boolean()]);
+const value = scalarValue;
 const valueArg = z.union([z.number(), z.string().max(MAX_NAME_LENGTH), z.boolean()]);
 
 export const parameterSchema = z.object({

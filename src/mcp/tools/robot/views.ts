@@ -6,6 +6,7 @@ import { RobotCommandError } from '../../../robot/robot-errors.js';
 import { normalizeAngle, radToDeg, round } from '../../../core/geometry.js';
 import { FAILURE_CODES, type FailureCode } from '../../../core/failure.js';
 import { toolFailure, type ToolCallExtra, type ToolFailure, type ToolSuccess } from '../../tool-declaration.js';
+import { detailValue, nullable } from '../../portable-schemas.js';
 
 /** Output schemas and the functions that fill them, shared by the robot tools and resources. */
 
@@ -15,13 +16,17 @@ export const poseSchema = z.object({
   heading_deg: z.number().describe('degrees, counter-clockwise from +x'),
 });
 
+/** An entry of an operation's result: a value, a list of names, or a position (approach_object's
+ *  `object_position`). */
+const resultValue = z.union([detailValue, z.object({ x: z.number(), y: z.number() }).describe('a position, metres')]);
+
 export const operationSchema = z.object({
   id: z.string(),
   kind: z.string(),
   status: z.enum(['pending', 'running', 'succeeded', 'failed', 'cancelled']),
   progress: z.number(),
   message: z.string(),
-  result: z.record(z.string(), z.unknown()).optional(),
+  result: z.record(z.string(), resultValue).optional().describe('what the operation found or did, e.g. where it arrived'),
   error: z.string().optional(),
   error_code: z.enum(FAILURE_CODES).optional().describe('why it did not succeed: timeout, cancelled, failed, grasp_missed…'),
   started_at: z.number().optional().describe('robot time, seconds'),
@@ -44,11 +49,11 @@ export const statusSchema = z.object({
   armed: z.boolean(),
   emergency_stop: z.boolean(),
   pose: poseSchema,
-  zone: z.string().nullable().describe('zone the robot stands in'),
+  zone: nullable(z.string(), 'zone the robot stands in'),
   battery: z.number().describe('state of charge 0..1'),
   charging: z.boolean(),
   gripper: z.enum(['open', 'closed']),
-  holding: z.string().nullable().describe('tracker id of the held object'),
+  holding: nullable(z.string(), 'tracker id of the held object'),
   operation: operationSchema.nullable(),
   queued_operations: z.number().int(),
   last_detections: z.array(detectionSchema.pick({ id: true, label: true, confidence: true, position: true })),
@@ -67,7 +72,8 @@ export function operationView(op: Operation): z.infer<typeof operationSchema> {
     status: op.status,
     progress: op.progress,
     message: op.message,
-    ...(op.result ? { result: op.result } : {}),
+    // The robot's steps return flat values and positions; the output schema checks each call.
+    ...(op.result ? { result: op.result as Record<string, z.infer<typeof resultValue>> } : {}),
     ...(op.error ? { error: op.error } : {}),
     ...(op.errorCode ? { error_code: op.errorCode } : {}),
     ...(op.startedAt !== undefined ? { started_at: round(op.startedAt) } : {}),

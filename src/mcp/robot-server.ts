@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { InvalidParamsReplies } from './invalid-params.js';
 import { PlainErrorMessages } from './plain-error-messages.js';
 import { ResourceReadReplies } from './resource-read-replies.js';
+import { ToolCallReplies } from './tool-call-replies.js';
 import type { ConnectableServer } from './transports/connectable-server.js';
 import type { Robot } from '../robot/robot.js';
 import type { Rng } from '../core/rng.js';
@@ -35,7 +36,8 @@ const LOGGED_KINDS = new Set(['safety', 'operation', 'battery']);
 /**
  * The robot MCP server: the same server for the embedded agent (in-process) and for `serve`
  * (stdio, Streamable HTTP). Transport-agnostic: connect the handle to any transport; it puts
- * InvalidParamsReplies, ResourceReadReplies and PlainErrorMessages in front of the SDK on each one.
+ * InvalidParamsReplies, ToolCallReplies, ResourceReadReplies and PlainErrorMessages in front of the
+ * SDK on each one.
  */
 export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const server = new McpServer(
@@ -60,7 +62,9 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   return {
     server,
     connect: (transport: Transport) =>
-      server.connect(new PlainErrorMessages(new ResourceReadReplies(new InvalidParamsReplies(transport), (uri) => resources.isKnownUri(uri)))),
+      server.connect(
+        new PlainErrorMessages(new ResourceReadReplies(new ToolCallReplies(new InvalidParamsReplies(transport), robotTools), (uri) => resources.isKnownUri(uri))),
+      ),
     async close() {
       resources.stopWatching();
       stopLogging();

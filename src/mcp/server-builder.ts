@@ -63,8 +63,7 @@ export function registerTools<TContext>(
       {
         title: declaration.title,
         description: declaration.description,
-        // Strict: a misspelt argument name is an error that names it, not silently dropped.
-        inputSchema: z.strictObject(declaration.input),
+        inputSchema: inputSchemaOf(declaration),
         outputSchema: successOrFailure(declaration.output),
         annotations: { title: declaration.title, ...declaration.annotations },
         _meta: toolMetaOf(declaration),
@@ -73,6 +72,17 @@ export function registerTools<TContext>(
       callback as never,
     );
   });
+}
+
+const inputSchemas = new WeakMap<object, z.ZodObject>();
+
+/** The arguments schema a declaration is registered with, built once: the SDK validates calls
+ *  with it and ToolCallReplies refuses bad ones with it before the SDK does. Strict: a misspelt
+ *  argument name is an error that names it, not silently dropped. */
+export function inputSchemaOf(declaration: { input: z.ZodRawShape }): z.ZodObject {
+  let schema = inputSchemas.get(declaration.input);
+  if (!schema) inputSchemas.set(declaration.input, (schema = z.strictObject(declaration.input)));
+  return schema;
 }
 
 /** Converts a handler outcome into the MCP result: structured content plus a text block (the

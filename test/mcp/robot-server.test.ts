@@ -100,7 +100,8 @@ describe('robot MCP server: tools', () => {
     for (const [name, args] of cases) {
       const r = await call(client, name, args);
       expect(r.isError, name).toBe(true);
-      expect(text(r), name).toMatch(/Input validation error: .*(Too big|too_big|at most)/is);
+      expect(text(r), name).toMatch(/^invalid arguments for \w+: [\w.]+: Too big: expected (string|array) to have <=200 characters$/);
+      expect(structured(r).error.code, name).toBe('invalid_argument');
       expect(text(r).length, name).toBeLessThan(2000);
     }
     const { tools } = await client.listTools();

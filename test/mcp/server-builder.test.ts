@@ -3,6 +3,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerTools } from '../../src/mcp/server-builder.js';
+import { ToolCallReplies } from '../../src/mcp/tool-call-replies.js';
 import { defineTool, toolFailure, type AnyToolDeclaration } from '../../src/mcp/tool-declaration.js';
 import { connectInProcess, type InProcessConnection } from '../../src/mcp/transports/in-process.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -117,7 +118,8 @@ async function connect() {
   internalErrors = [];
   const server = new McpServer({ name: 'probe', version: '0.0.0' });
   registerTools(server, declarations, ctx, { onInternalError: (name, error) => internalErrors.push([name, error]) });
-  connection = await connectInProcess(server);
+  // As the robot server connects: ToolCallReplies answers unknown tools and bad arguments.
+  connection = await connectInProcess({ connect: (t) => server.connect(new ToolCallReplies(t, declarations)), close: () => server.close() });
   return connection.client;
 }
 
@@ -160,13 +162,20 @@ describe('registerTools', () => {
     expect(result.structuredContent).toEqual({ counted: 2 });
   });
 
-  it('range errors in arguments come back as isError results', async () => {
+  it('bad arguments are invalid_argument results naming the field, without the SDK\'s prefix', async () => {
     const client = await connect();
-    const result = await client.callTool({ name: 'count_to', arguments: { n: 11 } });
-    expect(result.isError).toBe(true);
-    expect(firstText(result)).toMatch(/Invalid arguments for tool count_to: Too big: expected number to be <=10 at n/);
+    const tooBig = await client.callTool({ name: 'count_to', arguments: { n: 11 } });
+    expect(tooBig.isError).toBe(true);
+    expect(firstText(tooBig)).toBe('invalid arguments for count_to: n: Too big: expected number to be <=10');
+    expect(tooBig.structuredContent).toEqual({ error: { code: 'invalid_argument', message: firstText(tooBig), field: 'n' } });
     const wrongType = await client.callTool({ name: 'count_to', arguments: { n: 'three' } });
-    expect(firstText(wrongType)).toMatch(/expected number, received string at n/);
+    expect(firstText(wrongType)).toBe('invalid arguments for count_to: n: Invalid input: expected number, received string');
+    const missing = await client.callTool({ name: 'count_to', arguments: {} });
+    expect(firstText(missing)).toBe('invalid arguments for count_to: n: required');
+    const misspelt = await client.callTool({ name: 'count_to', arguments: { n: 1, m: 2 } });
+    expect(firstText(misspelt)).toBe('invalid arguments for count_to: unexpected argument "m"; it takes n');
+    expect((misspelt.structuredContent as { error: { field: string } }).error.field).toBe('m');
+    for (const r of [tooBig, wrongType, missing, misspelt]) expect(firstText(r)).not.toMatch(/MCP error/);
   });
 
   it('aborts the handler signal when the client cancels the request', async () => {
@@ -234,11 +243,15 @@ describe('registerTools', () => {
     expect(firstText(result)).toMatch(/Output validation error: .*bad_output.*expected number, received string at speed/);
   });
 
-  it('an unknown tool is an isError result naming it', async () => {
+  it('an unknown tool is an unknown_tool result listing the valid names, without the SDK\'s prefix', async () => {
     const client = await connect();
     const result = await client.callTool({ name: 'teleport', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(firstText(result)).toMatch(/Tool teleport not found/);
+    const tools = declarations.map((d) => d.name);
+    expect(firstText(result)).toBe(`unknown tool "teleport"; tools/list names the ${tools.length} there are: ${tools.join(', ')}`);
+    expect(result.structuredContent).toEqual({ error: { code: 'unknown_tool', message: firstText(result), tools } });
+    const long = await client.callTool({ name: 'x'.repeat(5000), arguments: {} });
+    expect(firstText(long).length).toBeLessThan(400); // a megabyte name is not echoed back
   });
 
   it('refuses bad and duplicate tool names at registration', () => {

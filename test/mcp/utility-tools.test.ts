@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readToolMeta } from '../../src/mcp/tool-meta.js';
+import { ToolCallReplies } from '../../src/mcp/tool-call-replies.js';
+import { utilityTools } from '../../src/mcp/tools/utility/index.js';
 import { zoneFormatters } from '../../src/mcp/tools/utility/get-time.js';
 import { parseDiceNotation } from '../../src/mcp/tools/utility/roll-dice.js';
 import { connectInProcess, type InProcessConnection } from '../../src/mcp/transports/in-process.js';
@@ -14,7 +16,9 @@ afterEach(async () => {
 });
 
 async function connect(ctx = utilityContext()): Promise<Client> {
-  connection = await connectInProcess(utilityServer(ctx));
+  const server = utilityServer(ctx);
+  // As the robot server connects them: ToolCallReplies refuses bad arguments with a code.
+  connection = await connectInProcess({ connect: (t) => server.connect(new ToolCallReplies(t, utilityTools)), close: () => server.close() });
   return connection.client;
 }
 
@@ -69,18 +73,18 @@ describe('utility tools through an in-process MCP client', () => {
   it('invalid arguments come back as isError results naming the field and what is expected', async () => {
     const client = await connect();
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['calculator', { expression: 5 }, /calculator: .*expected string, received number at expression/],
-      ['calculator', {}, /expected string, received undefined at expression/],
-      ['calculator', { expr: '1+1' }, /Unrecognized key: "expr"/],
-      ['calculator', { expression: '1+'.repeat(300) }, /expected string to have <=500 characters at expression/],
-      ['get_time', { format: 'long' }, /expected one of "full"\|"date"\|"time"\|"iso" at format/],
-      ['roll_dice', { notation: '' }, /expected string to have >=1 characters at notation/],
+      ['calculator', { expression: 5 }, /^invalid arguments for calculator: expression: Invalid input: expected string, received number$/],
+      ['calculator', {}, /^invalid arguments for calculator: expression: required$/],
+      ['calculator', { expr: '1+1' }, /^invalid arguments for calculator: unexpected argument "expr"; it takes expression$/],
+      ['calculator', { expression: '1+'.repeat(300) }, /expression: Too big: expected string to have <=500 characters$/],
+      ['get_time', { format: 'long' }, /format: Invalid option: expected one of "full"\|"date"\|"time"\|"iso"$/],
+      ['roll_dice', { notation: '' }, /notation: Too small: expected string to have >=1 characters$/],
     ];
     for (const [name, args, message] of cases) {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      expect(firstText(result)).toMatch(/Input validation error: Invalid arguments for tool/);
       expect(firstText(result)).toMatch(message);
+      expect((result.structuredContent as { error: { code: string } }).error.code).toBe('invalid_argument');
     }
   });
 

@@ -44,9 +44,9 @@ export function registerRobotResources(server: McpServer, robot: Robot): RobotRe
     server.registerResource(name, uri, { description, mimeType: uri.includes('camera') ? 'image/png' : 'application/json' }, async () => read());
   };
 
-  r('state', 'robot://state', 'State machine state, armed and e-stop flags, current operation', () => {
+  r('state', 'robot://state', 'State machine state (STOPPING while the base brakes to rest), velocity, armed and e-stop flags, current operation', () => {
     const s = statusView(robot);
-    return json('robot://state', { state: s.state, armed: s.armed, emergency_stop: s.emergency_stop, operation: s.operation, holding: s.holding, zone: s.zone, time: s.time });
+    return json('robot://state', { state: s.state, velocity: s.velocity, armed: s.armed, emergency_stop: s.emergency_stop, operation: s.operation, holding: s.holding, zone: s.zone, time: s.time });
   });
   r('pose', 'robot://pose', 'Position (m) and heading (degrees) of the base', () => json('robot://pose', { ...poseView(robot), time: round(robot.now()) }));
   r('safety', 'robot://safety', 'Armed, emergency stop and recent safety events', () =>

@@ -187,9 +187,10 @@ export class OperationRunner {
     this.active = null;
     this.finish(active.op, ending, details);
     const { machine } = this.ctx;
-    if (machine.state !== 'ESTOPPED' && machine.state !== 'ERROR') machine.transition('IDLE', `${active.op.id} ${ending.status}`);
+    this.deps.safety.settle(`${active.op.id} ${ending.status}`);
     const next = this.tracker.pending()[0];
-    if (next && machine.state === 'IDLE') {
+    // A queued operation may take over a base that is still braking.
+    if (next && (machine.state === 'IDLE' || machine.state === 'STOPPING')) {
       if (this.isArmed() || next.kind === 'charge') this.start(next);
       else this.finish(next, { status: 'cancelled', message: 'the robot was disarmed before it started', code: 'cancelled' });
     }

@@ -83,6 +83,7 @@ export class Robot {
       this.notify('pose');
       this.safety.watchBattery();
       this.runner.onBackendUpdate();
+      this.safety.watchBraking();
     });
   }
 
@@ -266,7 +267,8 @@ export class Robot {
     const cancelled = this.runner.cancelAll(reason);
     this.backend.stopMotion(reason);
     if (this.backend.readState().charging) this.backend.setCharging(false);
-    if (this.state === 'CHARGING' || this.state === 'NAVIGATING' || this.state === 'MANIPULATING') this.machine.transition('IDLE', reason);
+    // A look (SENSING) outside an operation ends by itself; everything else settles now.
+    if (this.state !== 'SENSING' || this.safety.emergencyStopped) this.safety.settle(reason);
     this.log('motion', `stopped: ${reason}`, { cancelled });
     this.notify('operations');
     return cancelled;

@@ -1,5 +1,5 @@
 import { rectContains, round, type Vec2 } from '../core/geometry.js';
-import type { PathPlan } from './backend.js';
+import type { BackendState, PathPlan } from './backend.js';
 import type { RobotContext } from './robot-context.js';
 import { RobotCommandError } from './robot-errors.js';
 
@@ -45,11 +45,13 @@ export class Safety {
   }
 
   emergencyStop(reason: string): void {
-    this.stopEverything(`emergency stop: ${reason}`);
+    // Latched before the stop, so the robot never reads IDLE between the stop and the latch.
+    const latching = !this.estopped;
+    this.estopped = true;
     this.armedFlag = false;
-    if (!this.estopped) {
-      this.estopped = true;
-      this.ctx.machine.transition('ESTOPPED', reason);
+    this.stopEverything(`emergency stop: ${reason}`);
+    if (latching) {
+      this.settle(reason);
       this.ctx.log('safety', `EMERGENCY STOP: ${reason}`);
     }
     this.ctx.notify('safety');
@@ -58,8 +60,25 @@ export class Safety {
   resetEmergencyStop(): void {
     if (!this.estopped) throw new RobotCommandError('the emergency stop is not engaged; nothing to reset', 'not_estopped');
     this.estopped = false;
-    this.ctx.machine.transition('IDLE', 'emergency stop reset');
+    this.settle('emergency stop reset');
     this.changed('emergency stop reset; the robot stays disarmed until armed again');
+  }
+
+  /**
+   * Puts a robot with nothing left to do in its resting state: STOPPING while the base still
+   * moves (braking after a stop, a cancel or an e-stop), then ESTOPPED while the e-stop is
+   * latched, else IDLE. A fault (ERROR) stays until it is cleared.
+   */
+  settle(reason: string): void {
+    const { machine, backend } = this.ctx;
+    if (machine.state === 'ERROR') return;
+    if (!isAtRest(backend.readState())) machine.transition('STOPPING', reason);
+    else machine.transition(this.estopped ? 'ESTOPPED' : 'IDLE', reason);
+  }
+
+  /** Called on every backend update: STOPPING ends when the base is at rest. */
+  watchBraking(): void {
+    if (this.ctx.machine.state === 'STOPPING' && isAtRest(this.ctx.backend.readState())) this.settle('the base is at rest');
   }
 
   requireNotEstopped(message = 'the emergency stop is latched; reset it first'): void {
@@ -95,7 +114,7 @@ export class Safety {
       this.warnedLowBattery = true;
       this.ctx.log('battery', `battery low: ${Math.round(battery * 100)}% is below the ${Math.round(reserve * 100)}% reserve`, { battery: round(battery, 3) });
     } else if (battery >= reserve + 0.02) this.warnedLowBattery = false;
-    if (battery <= 0 && machine.state !== 'ERROR' && machine.state !== 'ESTOPPED' && machine.state !== 'CHARGING') {
+    if (battery <= 0 && machine.state !== 'ERROR' && !this.estopped && machine.state !== 'CHARGING') {
       this.stopEverything('battery empty');
       machine.transition('ERROR', 'battery empty');
     }
@@ -126,3 +145,12 @@ export class Safety {
     this.ctx.notify('safety');
   }
 }
+
+/** The base has stopped moving: no linear or angular velocity left. */
+export function isAtRest(state: Pick<BackendState, 'linear' | 'angular'>): boolean {
+  return Math.abs(state.linear) < REST_EPSILON && Math.abs(state.angular) < REST_EPSILON;
+}
+
+/** Below this (m/s, rad/s) the base counts as stopped; backends that brake to exactly zero, like
+ *  the simulator, never sit in between. */
+const REST_EPSILON = 1e-6;

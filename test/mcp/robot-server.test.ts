@@ -222,9 +222,10 @@ describe('robot MCP server: tools', () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
     const ops = sr.robot.operations.list();
     expect(ops[0]!.status).toBe('cancelled');
-    expect(sr.robot.state).toBe('IDLE');
+    expect(sr.robot.state).toBe('STOPPING');
     await sr.sim.backend.sleep(1);
     expect(Math.abs(sr.sim.backend.readState().linear)).toBeLessThan(1e-9);
+    expect(sr.robot.state).toBe('IDLE');
   });
 
   it('latches the emergency stop through MCP until reset and re-arm', async () => {

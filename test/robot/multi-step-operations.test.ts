@@ -72,6 +72,8 @@ describe('approach and deliver are robot operations', () => {
     const third = sr.robot.approach({ objectId: id });
     await sr.robot.waitFor(third, { signal: ctrl.signal, onProgress: () => ctrl.abort() });
     expect(third).toMatchObject({ status: 'cancelled', errorCode: 'cancelled', error: 'cancelled by the client' });
+    expect(sr.robot.state).toBe('STOPPING');
+    await sr.sim.backend.sleep(1);
     expect(sr.robot.state).toBe('IDLE');
   });
 

@@ -30,9 +30,10 @@ describe('arming and the emergency stop', () => {
     expect(robot.state).toBe('NAVIGATING');
     robot.disarm();
     expect(op.status).toBe('cancelled');
-    expect(robot.state).toBe('IDLE');
+    expect(robot.state).toBe('STOPPING');
     await sim.backend.sleep(1);
     expect(Math.abs(sim.backend.readState().linear)).toBeLessThan(1e-9);
+    expect(robot.state).toBe('IDLE');
   });
 
   it('latches ESTOPPED until an explicit reset, and stays disarmed after it', async () => {
@@ -41,7 +42,9 @@ describe('arming and the emergency stop', () => {
     const op = robot.navigateTo({ x: 3, y: 1 });
     await sim.backend.sleep(0.5);
     robot.emergencyStop('test');
-    expect(robot.state).toBe('ESTOPPED');
+    // Latched at once; the state says the base is still braking until it is at rest.
+    expect(robot.emergencyStopped).toBe(true);
+    expect(robot.state).toBe('STOPPING');
     expect(op.status).toBe('cancelled');
     expect(refusal(() => robot.arm()).code).toBe('estopped');
     expect(refusal(() => robot.navigateTo({ x: 2, y: 1 })).code).toBe('estopped');

@@ -10,7 +10,7 @@ const define = defineTool<RobotToolContext>();
 export const getRobotStatus = define({
   name: 'get_robot_status',
   title: 'Robot status',
-  description: 'Everything about the robot now: state, pose, zone, battery, gripper and held object, armed, e-stop, current operation and the last detections.',
+  description: 'Everything about the robot now: state, pose, velocity, zone, battery, gripper and held object, armed, e-stop, current operation and the last detections. STOPPING means the base is still braking after a stop, a cancel or an e-stop.',
   input: {},
   output: statusSchema,
   annotations: readOnly,
@@ -29,7 +29,7 @@ export const getRobotStatus = define({
 export const getState = define({
   name: 'get_state',
   title: 'Robot state',
-  description: 'The state machine state only (IDLE, NAVIGATING, SENSING, MANIPULATING, CHARGING, ERROR, ESTOPPED), with armed and e-stop flags.',
+  description: 'The state machine state only (IDLE, NAVIGATING, SENSING, MANIPULATING, CHARGING, STOPPING while the base brakes to rest, ERROR, ESTOPPED), with armed and e-stop flags.',
   input: {},
   output: z.object({ state: z.string(), armed: z.boolean(), emergency_stop: z.boolean() }),
   annotations: readOnly,

@@ -44,11 +44,17 @@ export const detectionSchema = z.object({
   range_m: z.number(),
 });
 
+export const velocitySchema = z.object({
+  linear: z.number().describe('metres per second, forward positive'),
+  angular: z.number().describe('degrees per second, counter-clockwise positive'),
+});
+
 export const statusSchema = z.object({
-  state: z.string(),
+  state: z.string().describe('IDLE, NAVIGATING, SENSING, MANIPULATING, CHARGING, STOPPING (braking until at rest), ERROR or ESTOPPED'),
   armed: z.boolean(),
   emergency_stop: z.boolean(),
   pose: poseSchema,
+  velocity: velocitySchema.describe('the base now; both 0 when at rest'),
   zone: nullable(z.string(), 'zone the robot stands in'),
   battery: z.number().describe('state of charge 0..1'),
   charging: z.boolean(),
@@ -102,6 +108,7 @@ export function statusView(robot: Robot): z.infer<typeof statusSchema> {
     armed: robot.armed,
     emergency_stop: robot.emergencyStopped,
     pose: poseView(robot),
+    velocity: { linear: round(s.linear, 3), angular: round(radToDeg(s.angular), 1) },
     zone: robot.currentZone(),
     battery: round(s.battery, 3),
     charging: s.charging,

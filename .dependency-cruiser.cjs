@@ -35,6 +35,10 @@ module.exports = {
     layer('agent', '^src/agent/', ['^src/core/', '^src/mcp/', '^src/agent/']),
     layer('tools', '^src/tools/', ['^src/core/', '^src/sim/', '^src/vision/', '^src/tools/']),
     layer('runtime', '^src/runtime/', ['^src/(core|robot|mcp|agent|sim|vision|replay|config|runtime)/']),
+    // ROS: the transport (one interface, one file per middleware) stands on core alone; the
+    // primitives (YAML-configured topics, services and actions as MCP tools) build on mcp.
+    layer('ros-transport', '^src/ros/transport/', ['^src/core/', '^src/ros/transport/']),
+    layer('ros-primitives', '^src/ros/primitives/', ['^src/core/', '^src/mcp/', '^src/ros/transport/', '^src/ros/primitives/']),
     layer('tui', '^src/tui/', ['^src/(core|robot|mcp|agent|sim|vision|replay|config|runtime|tui)/']),
   ],
   options: {

@@ -2,7 +2,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidParamsReplies } from '../../src/mcp/invalid-params.js';
-import { ParseErrorReplies } from '../../src/mcp/transports/stdio.js';
+import { PlainErrorMessages } from '../../src/mcp/plain-error-messages.js';
 import type { TransportFilter } from '../../src/mcp/transports/transport-filter.js';
 import { utilityServer } from './helpers.js';
 
@@ -10,7 +10,7 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 
 describe.each([
   ['InvalidParamsReplies', (inner: InMemoryTransport): TransportFilter => new InvalidParamsReplies(inner)],
-  ['ParseErrorReplies', (inner: InMemoryTransport): TransportFilter => new ParseErrorReplies(inner)],
+  ['PlainErrorMessages', (inner: InMemoryTransport): TransportFilter => new PlainErrorMessages(inner)],
 ] as const)('%s in front of a transport', (_name, wrap) => {
   it("passes traffic both ways and keeps every callback the transport's owner set before connecting", async () => {
     const [client, inner] = InMemoryTransport.createLinkedPair();
@@ -51,17 +51,4 @@ describe('the filters answer what the server never sees', () => {
     await client.close();
   });
 
-  it('ParseErrorReplies answers a line that is not JSON with -32700 and logs it', async () => {
-    const [client, inner] = InMemoryTransport.createLinkedPair();
-    const replies: any[] = [];
-    client.onmessage = (m) => void replies.push(m);
-    const logs: string[] = [];
-    await utilityServer().connect(new ParseErrorReplies(inner, (l) => logs.push(l)));
-    await client.start();
-    inner.onerror?.(new SyntaxError('Unexpected end of JSON input'));
-    await settle();
-    expect(replies).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not valid JSON' } }]);
-    expect(logs).toEqual(['stdio: Parse error: the line is not valid JSON']);
-    await client.close();
-  });
 });

@@ -1,14 +1,17 @@
 /**
  * What the HTTP server answers, request by request. Before anything reaches MCP: Host and Origin
  * allow-lists (403), GET /healthz, CORS preflight, bearer token (401). Then /mcp: body limit
- * (413), JSON parse (-32700), JSON-RPC shape (-32600), and the session the request belongs to
- * (404 for one that ended; a new one for initialize).
+ * (413), JSON parse (-32700), the JSON-RPC envelope as the SDK's schemas define it (-32600), and
+ * the session the request belongs to (404 for one that ended; a new one for initialize, or 503
+ * with Retry-After when the table is full).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { BearerToken, HostAllowList, OriginAllowList } from './http-guards.js';
 import { headerValue, readBody, sendJson, sendJsonRpcError } from './http-io.js';
 import type { Session, SessionTable } from './http-sessions.js';
+import { errorReply, readEnvelope } from './json-rpc-envelope.js';
+import { notInitialized } from './session-lifecycle.js';
 
 export const MCP_PATH = '/mcp';
 const HEALTH_PATH = '/healthz';
@@ -102,33 +105,35 @@ function mcpEndpoint({ sessions, maxBodyBytes }: RouteOptions): RequestHandler {
 }
 
 async function post(req: IncomingMessage, res: ServerResponse, text: string, session: Session | undefined, sessions: SessionTable): Promise<void> {
-  let message: unknown;
+  let body: unknown;
   try {
-    message = JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return sendJsonRpcError(res, 400, -32700, `Parse error: the request body is not valid JSON (${reason})`);
   }
-  // JSON that is not JSON-RPC is an Invalid Request (-32600), not the SDK's parse error. A cheap
-  // shape check; the session transport checks each message strictly afterwards.
-  const messages = Array.isArray(message) ? message : [message];
-  if (messages.length === 0 || !messages.every(looksLikeJsonRpc)) {
-    return sendJsonRpcError(res, 400, -32600, 'Invalid Request: the body is JSON but not a JSON-RPC 2.0 message');
-  }
-  if (session) return session.transport.handleRequest(req, res, message);
-  if (!messages.some(isInitializeRequest)) {
-    return sendJsonRpcError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header; start a session with an initialize request');
+  const envelope = readEnvelope(body);
+  if (!envelope.ok) return sendJson(res, 400, envelope.reply);
+  if (session) return session.transport.handleRequest(req, res, envelope);
+  const { messages, batch } = envelope;
+  if (!messages.some(isInitializeRequest)) return beforeInitialize(res, messages, batch);
+  const full = sessions.fullMessage();
+  if (full) {
+    res.setHeader('Retry-After', String(full.retryAfterSeconds));
+    const id = messages.length === 1 && 'id' in messages[0]! ? (messages[0].id as RequestId) : null;
+    return sendJson(res, 503, errorReply(id, -32000, full.message));
   }
   const fresh = await sessions.open();
-  await fresh.transport.handleRequest(req, res, message);
+  await fresh.transport.handleRequest(req, res, envelope);
   if (fresh.transport.sessionId === undefined) await fresh.server.close(); // initialize was refused
 }
 
-/** A request, notification or response in JSON-RPC 2.0 form (fields checked later). */
-function looksLikeJsonRpc(m: unknown): boolean {
-  if (typeof m !== 'object' || m === null || Array.isArray(m)) return false;
-  const r = m as Record<string, unknown>;
-  if (r.jsonrpc !== '2.0') return false;
-  if (typeof r.method === 'string') return true;
-  return (typeof r.id === 'string' || typeof r.id === 'number') && ('result' in r || 'error' in r);
+/** A POST without a session that is not initialize: refused as stdio refuses it (SessionLifecycle),
+ *  except pings, which the spec allows before initialize and which need no session to answer. */
+function beforeInitialize(res: ServerResponse, messages: JSONRPCMessage[], batch: boolean): void {
+  const requests = messages.filter(isJSONRPCRequest);
+  if (requests.length > 0 && requests.length === messages.length && requests.every((r) => r.method === 'ping') && !batch) {
+    return sendJson(res, 200, { jsonrpc: '2.0', id: requests[0]!.id, result: {} });
+  }
+  return sendJson(res, 400, notInitialized(batch || requests.length === 0 ? null : requests[0]!.id));
 }

@@ -4,22 +4,34 @@
  * It replaces the SDK's StreamableHTTPServerTransport (1.32), which converts every Node request
  * into a web-standard Request, answers through a ReadableStream piped back by @hono/node-server and
  * always opens an SSE stream: about three socket writes and a dozen promise hops per call, which
- * capped the robot server near 1,200 calls/s on two cores. Here a POST is answered with a single
- * JSON body when its answers are ready at once, and upgraded to an SSE stream as soon as anything
- * else has to go out first (a progress notification, a request to the client) or the answer takes
- * longer than `streamAfterMs` — so long tool calls still get their headers and keep-alives early.
- * Both forms are allowed by the spec and read by every conforming client.
+ * capped the robot server near 1,200 calls/s on two cores. Each POST with requests is an Exchange
+ * (http-exchange.ts): one JSON body when the answers are ready at once, SSE otherwise.
  *
- * Protocol rules kept from the SDK transport: Accept and Content-Type checks (406, 415), one
- * initialize per session (400 -32600), Mcp-Session-Id (400 without, 404 when wrong),
- * Mcp-Protocol-Version (400 when unsupported), notifications-only POSTs (202), one standalone GET
- * stream per session (409), DELETE ends the session. Not supported: resumability (Last-Event-ID),
- * which the spec leaves optional.
+ * Every request is answered exactly once, or the client is told it never will be: the envelope is
+ * checked with the SDK's schemas before the server sees it (json-rpc-envelope.ts; what the SDK would
+ * drop is answered -32600 here), SessionLifecycle refuses what stdio refuses (initialize twice,
+ * batches outside 2025-03-26, an id still in use — which would otherwise take over the running
+ * request's exchange), a cancelled request's exchange ends without it, and an exchange open longer
+ * than `maxExchangeMs` answers its requests with a timeout and cancels them.
+ *
+ * Protocol rules kept from the SDK transport: Accept and Content-Type checks (406, 415),
+ * Mcp-Session-Id (400 without, 404 when wrong), Mcp-Protocol-Version (400 when unsupported),
+ * notifications-only POSTs (202), one standalone GET stream per session (409), DELETE ends the
+ * session. Not supported: resumability (Last-Event-ID), which the spec leaves optional.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { headerValue as header, sendJsonRpcError as replyError } from './http-io.js';
+import {
+  CancelledNotificationSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Exchange, keepAlive, sseHeaders, writeEvent } from './http-exchange.js';
+import { headerValue as header, sendJson, sendJsonRpcError as replyError } from './http-io.js';
+import { asMessage, errorReply, type Envelope } from './json-rpc-envelope.js';
+import { SessionLifecycle, notInitialized } from './session-lifecycle.js';
 
 export interface HttpSessionTransportOptions {
   sessionIdGenerator: () => string;
@@ -29,47 +41,54 @@ export interface HttpSessionTransportOptions {
   streamAfterMs?: number;
   /** SSE comment sent this often on open streams so proxies keep them. Default 15 000. */
   keepAliveMs?: number;
+  /** The longest a POST stays open; its unanswered requests then get a timeout error and are
+   *  cancelled. Default 900 000 (15 min: longer than any robot tool's own time limit). */
+  maxExchangeMs?: number;
 }
 
-/** One POST that carried requests, until all of them are answered. */
-interface Exchange {
-  res: ServerResponse;
-  /** pending: nothing sent yet (answers are collected for one JSON body); sse: streaming. */
-  mode: 'pending' | 'sse' | 'done';
-  waiting: Set<RequestId>;
-  answers: JSONRPCMessage[];
-  batch: boolean;
-  timer?: NodeJS.Timeout;
-  keepAlive?: NodeJS.Timeout;
-}
-
-const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' };
+export const DEFAULT_MAX_EXCHANGE_MS = 900_000;
 
 export class HttpSessionTransport implements Transport {
   sessionId?: string;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /** Something happened: a request came in, an exchange or stream ended (for idle timing). */
+  onactivity?: () => void;
+  /** A client hung up with requests still running and no stream left to answer them on. */
+  onabandoned?: () => void;
+  /** Why the session is closing, for the answers still owed (set before close()). */
+  closeReason = 'the server is shutting down';
 
-  private initialized = false;
   private closed = false;
+  private readonly lifecycle = new SessionLifecycle();
   /** Request id → the POST that answers it. */
   private readonly exchanges = new Map<RequestId, Exchange>();
+  /** Requests still running whose POST the client hung up on: their answers have nowhere to go. */
+  private readonly orphans = new Set<RequestId>();
   private standalone?: { res: ServerResponse; keepAlive?: NodeJS.Timeout };
   private readonly streamAfterMs: number;
   private readonly keepAliveMs: number;
+  private readonly maxExchangeMs: number;
 
   constructor(private readonly options: HttpSessionTransportOptions) {
     this.streamAfterMs = options.streamAfterMs ?? 100;
     this.keepAliveMs = options.keepAliveMs ?? 15_000;
+    this.maxExchangeMs = options.maxExchangeMs ?? DEFAULT_MAX_EXCHANGE_MS;
   }
 
   async start(): Promise<void> {}
 
-  /** Handles POST (with the body already parsed as JSON), GET and DELETE on the MCP endpoint. */
-  async handleRequest(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
-    if (this.closed) return replyError(res, 404, -32001, 'Session not found');
-    if (req.method === 'POST') return this.post(req, res, parsedBody);
+  /** True while a request runs or a stream is open: such a session is never idle. */
+  get busy(): boolean {
+    return this.exchanges.size > 0 || this.orphans.size > 0 || this.standalone !== undefined;
+  }
+
+  /** Handles POST (with its envelope already read), GET and DELETE on the MCP endpoint. */
+  async handleRequest(req: IncomingMessage, res: ServerResponse, envelope?: Envelope & { ok: true }): Promise<void> {
+    if (this.closed) return replyError(res, 404, -32001, 'Session not found: it ended; send initialize again');
+    this.onactivity?.();
+    if (req.method === 'POST' && envelope) return this.post(req, res, envelope);
     if (req.method === 'GET') return this.get(req, res);
     if (req.method === 'DELETE') return this.delete(req, res);
     res.setHeader('Allow', 'GET, POST, DELETE');
@@ -77,8 +96,10 @@ export class HttpSessionTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.lifecycle.noteSent(message);
     const answer = isAnswer(message);
     const id = answer ? (message as { id?: RequestId }).id : options?.relatedRequestId;
+    if (answer && id !== undefined) this.orphans.delete(id);
     const exchange = id === undefined ? undefined : this.exchanges.get(id);
     if (!exchange) {
       // An answer nobody waits for (the client hung up), or a message for the standalone stream
@@ -86,26 +107,10 @@ export class HttpSessionTransport implements Transport {
       if (!answer) this.toStandalone(message);
       return;
     }
-    if (!answer) {
-      this.openStream(exchange);
-      writeEvent(exchange.res, message);
-      return;
-    }
-    exchange.waiting.delete(id!);
+    if (!answer) return exchange.push(message);
     this.exchanges.delete(id!);
-    if (exchange.mode === 'sse') {
-      writeEvent(exchange.res, message);
-    } else {
-      exchange.answers.push(message);
-    }
-    if (exchange.waiting.size > 0) return;
-    if (exchange.mode === 'pending') {
-      const text = JSON.stringify(exchange.batch ? exchange.answers : exchange.answers[0]);
-      const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
-      if (this.sessionId !== undefined) headers['mcp-session-id'] = this.sessionId;
-      if (!exchange.res.destroyed) exchange.res.writeHead(200, headers).end(text);
-    }
-    this.finish(exchange);
+    exchange.answer(id!, message);
+    if (exchange.done) this.onactivity?.();
   }
 
   async close(): Promise<void> {
@@ -113,12 +118,11 @@ export class HttpSessionTransport implements Transport {
     this.closed = true;
     // Requests still running get an answer rather than a stream that just ends (which SDK clients
     // sit on until their request timeout).
-    for (const exchange of new Set(this.exchanges.values())) {
-      for (const id of [...exchange.waiting]) {
-        void this.send({ jsonrpc: '2.0', id, error: { code: -32000, message: 'The session closed (server shutting down) before the request finished' } });
-      }
+    for (const [id, exchange] of [...this.exchanges]) {
+      exchange.answer(id, asMessage(errorReply(id, -32000, `The session closed before the request finished: ${this.closeReason}`)));
     }
     this.exchanges.clear();
+    this.orphans.clear();
     if (this.standalone) {
       clearInterval(this.standalone.keepAlive);
       this.standalone.res.end();
@@ -127,7 +131,7 @@ export class HttpSessionTransport implements Transport {
     this.onclose?.();
   }
 
-  private post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+  private post(req: IncomingMessage, res: ServerResponse, { messages, batch }: Envelope & { ok: true }): void {
     const accept = header(req, 'accept') ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return replyError(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
@@ -135,40 +139,86 @@ export class HttpSessionTransport implements Transport {
     if (!/^application\/json\s*(;|$)/i.test(header(req, 'content-type') ?? '')) {
       return replyError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
-    const batch = Array.isArray(body);
-    const messages = (batch ? body : [body]) as unknown[];
-    if (messages.length === 0 || !messages.every(isJsonRpcMessage)) {
-      return replyError(res, 400, -32600, 'Invalid Request: the body is JSON but not a JSON-RPC 2.0 message');
-    }
-    const valid = messages as JSONRPCMessage[];
-    if (valid.some((m) => 'method' in m && m.method === 'initialize')) {
-      if (this.initialized) return replyError(res, 400, -32600, 'Invalid Request: Server already initialized');
-      if (valid.length > 1) return replyError(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
-      this.sessionId = this.options.sessionIdGenerator();
-      this.initialized = true;
-      this.options.onsessioninitialized?.(this.sessionId);
-    } else {
+    const initialize = messages.some((m) => 'method' in m && m.method === 'initialize');
+    if (!initialize) {
       const problem = this.sessionProblem(req);
       if (problem) return replyError(res, ...problem);
     }
+    const refusal = this.lifecycle.admit(messages, batch, (id) => this.exchanges.has(id) || this.orphans.has(id));
+    if (refusal) return sendJson(res, 400, refusal);
+    if (initialize) {
+      this.sessionId = this.options.sessionIdGenerator();
+      this.options.onsessioninitialized?.(this.sessionId);
+    }
     const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
-    const ids = valid.filter((m) => 'method' in m && 'id' in m).map((m) => (m as { id: RequestId }).id);
+    const ids = messages.filter((m) => 'method' in m && 'id' in m).map((m) => (m as { id: RequestId }).id);
     if (ids.length === 0) {
       res.writeHead(202).end();
-      for (const m of valid) this.onmessage?.(m, extra);
+      this.deliver(messages, extra);
       return;
     }
-    const exchange: Exchange = { res, mode: 'pending', waiting: new Set(ids), answers: [], batch };
-    for (const id of ids) this.exchanges.set(id, exchange);
-    exchange.timer = setTimeout(() => this.openStream(exchange), this.streamAfterMs);
-    res.on('close', () => {
-      // The client hung up before all answers went out: forget the request (it keeps running;
-      // a disconnect is not a cancellation).
-      if (exchange.mode === 'done') return;
-      for (const id of exchange.waiting) if (this.exchanges.get(id) === exchange) this.exchanges.delete(id);
-      this.finish(exchange);
+    const exchange = new Exchange(res, ids, batch, {
+      streamAfterMs: this.streamAfterMs,
+      keepAliveMs: this.keepAliveMs,
+      maxLifeMs: this.maxExchangeMs,
+      headers: () => this.sessionHeaders(),
+      onExpire: (expired) => this.expire(expired),
     });
-    for (const m of valid) this.onmessage?.(m, extra);
+    for (const id of ids) this.exchanges.set(id, exchange);
+    res.on('close', () => this.hungUp(exchange));
+    this.deliver(messages, extra);
+  }
+
+  private deliver(messages: JSONRPCMessage[], extra: MessageExtraInfo): void {
+    for (const m of messages) {
+      if ('method' in m && m.method === 'notifications/cancelled') this.cancelled(m);
+      this.onmessage?.(m, extra);
+    }
+  }
+
+  /** The server sends nothing for a request the client cancelled: its exchange stops waiting. */
+  private cancelled(message: JSONRPCMessage): void {
+    const requestId = CancelledNotificationSchema.safeParse(message).data?.params.requestId;
+    if (requestId === undefined) return;
+    this.orphans.delete(requestId);
+    const exchange = this.exchanges.get(requestId);
+    if (!exchange) return;
+    this.exchanges.delete(requestId);
+    exchange.drop(requestId);
+    if (exchange.done) this.onactivity?.();
+  }
+
+  /** Requests past the exchange's time limit: answered with a timeout, and cancelled (through the
+   *  SDK's own notifications/cancelled handling) so nothing keeps running for an answer no one
+   *  will get — a robot motion among them. */
+  private expire(ids: RequestId[]): void {
+    const seconds = Math.round(this.maxExchangeMs / 1000);
+    for (const id of ids) {
+      const exchange = this.exchanges.get(id);
+      if (!exchange) continue;
+      this.exchanges.delete(id);
+      exchange.answer(id, asMessage(errorReply(id, -32001, `Request timed out: no answer after ${seconds} s, the longest a request is kept open; it was cancelled`)));
+      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: `no answer after ${seconds} s` } });
+    }
+    this.onactivity?.();
+  }
+
+  /** The client closed the POST before all its answers went out. A disconnect is not a
+   *  cancellation: the requests keep running while the session has a stream to answer on. */
+  private hungUp(exchange: Exchange): void {
+    if (exchange.done) return;
+    for (const id of exchange.waiting) {
+      if (this.exchanges.get(id) !== exchange) continue;
+      this.exchanges.delete(id);
+      this.orphans.add(id);
+    }
+    exchange.finish();
+    this.afterStreamEnded();
+  }
+
+  private afterStreamEnded(): void {
+    this.onactivity?.();
+    if (this.orphans.size > 0 && this.exchanges.size === 0 && !this.standalone && !this.closed) this.onabandoned?.();
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
@@ -178,13 +228,15 @@ export class HttpSessionTransport implements Transport {
     const problem = this.sessionProblem(req);
     if (problem) return replyError(res, ...problem);
     if (this.standalone) return replyError(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
-    res.writeHead(200, this.sseHeaders());
+    res.writeHead(200, sseHeaders(this.sessionHeaders()));
     res.flushHeaders();
-    const stream: { res: ServerResponse; keepAlive?: NodeJS.Timeout } = { res, keepAlive: this.keepAlive(res) };
+    const stream: { res: ServerResponse; keepAlive?: NodeJS.Timeout } = { res, keepAlive: keepAlive(res, this.keepAliveMs) };
     this.standalone = stream;
     res.on('close', () => {
       clearInterval(stream.keepAlive);
-      if (this.standalone === stream) this.standalone = undefined;
+      if (this.standalone !== stream) return;
+      this.standalone = undefined;
+      this.afterStreamEnded();
     });
   }
 
@@ -192,12 +244,16 @@ export class HttpSessionTransport implements Transport {
     const problem = this.sessionProblem(req);
     if (problem) return replyError(res, ...problem);
     res.writeHead(200).end();
+    this.closeReason = 'the client ended the session (DELETE)';
     await this.close();
   }
 
   /** [status, code, message] when the request may not use this session. */
   private sessionProblem(req: IncomingMessage): [number, number, string] | undefined {
-    if (!this.initialized) return [400, -32000, 'Bad Request: Server not initialized'];
+    if (this.sessionId === undefined) {
+      const { code, message } = notInitialized(null).error;
+      return [400, code, message];
+    }
     const id = header(req, 'mcp-session-id');
     if (!id) return [400, -32000, 'Bad Request: Mcp-Session-Id header is required'];
     if (id !== this.sessionId) return [404, -32001, 'Session not found'];
@@ -208,72 +264,15 @@ export class HttpSessionTransport implements Transport {
     return undefined;
   }
 
-  /** Turns a pending exchange into an SSE stream (headers now, answers collected so far first). */
-  private openStream(exchange: Exchange): void {
-    if (exchange.mode !== 'pending') return;
-    clearTimeout(exchange.timer);
-    exchange.mode = 'sse';
-    if (exchange.res.destroyed) return;
-    exchange.res.writeHead(200, this.sseHeaders());
-    exchange.res.flushHeaders();
-    for (const answer of exchange.answers.splice(0)) writeEvent(exchange.res, answer);
-    exchange.keepAlive = this.keepAlive(exchange.res);
-  }
-
-  private finish(exchange: Exchange): void {
-    clearTimeout(exchange.timer);
-    clearInterval(exchange.keepAlive);
-    if (exchange.mode === 'sse' && !exchange.res.writableEnded) exchange.res.end();
-    exchange.mode = 'done';
-  }
-
   private toStandalone(message: JSONRPCMessage): void {
     if (this.standalone) writeEvent(this.standalone.res, message);
   }
 
-  private sseHeaders(): Record<string, string> {
-    return this.sessionId === undefined ? SSE_HEADERS : { ...SSE_HEADERS, 'mcp-session-id': this.sessionId };
+  private sessionHeaders(): Record<string, string> {
+    return this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
   }
-
-  private keepAlive(res: ServerResponse): NodeJS.Timeout | undefined {
-    if (!(this.keepAliveMs > 0)) return undefined;
-    const timer = setInterval(() => {
-      if (!res.writableEnded && !res.destroyed) res.write(': keepalive\n\n');
-    }, this.keepAliveMs);
-    timer.unref();
-    return timer;
-  }
-}
-
-function writeEvent(res: ServerResponse, message: JSONRPCMessage): void {
-  if (!res.writableEnded && !res.destroyed) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
 }
 
 function isAnswer(message: JSONRPCMessage): boolean {
   return !('method' in message) && ('result' in message || 'error' in message);
-}
-
-const isRequestId = (id: unknown) => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-const NOTIFICATION_KEYS = new Set(['jsonrpc', 'method', 'params']);
-const RESULT_KEYS = new Set(['jsonrpc', 'id', 'result']);
-const ERROR_KEYS = new Set(['jsonrpc', 'id', 'error']);
-
-/** The JSON-RPC 2.0 envelope as the SDK's (strict) schemas define it, checked by hand: the zod
- *  parse per message was a measurable share of each call. The SDK validates params per method. */
-function isJsonRpcMessage(m: unknown): boolean {
-  if (!isPlainObject(m) || m.jsonrpc !== '2.0') return false;
-  const keys = Object.keys(m);
-  if (typeof m.method === 'string') {
-    if (m.params !== undefined && !isPlainObject(m.params)) return false;
-    if ('id' in m) return isRequestId(m.id) && keys.every((k) => REQUEST_KEYS.has(k));
-    return keys.every((k) => NOTIFICATION_KEYS.has(k));
-  }
-  if ('result' in m) return isRequestId(m.id) && isPlainObject(m.result) && keys.every((k) => RESULT_KEYS.has(k));
-  if ('error' in m) {
-    const e = m.error;
-    return (m.id === undefined || isRequestId(m.id)) && isPlainObject(e) && Number.isInteger(e.code) && typeof e.message === 'string' && keys.every((k) => ERROR_KEYS.has(k));
-  }
-  return false;
 }

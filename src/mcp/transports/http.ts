@@ -12,6 +12,10 @@ import { sendJsonRpcError } from './http-io.js';
 import { MCP_PATH, httpRoutes } from './http-routes.js';
 import { SessionTable } from './http-sessions.js';
 
+/** Ten minutes: long enough for a person to read and think between calls, short enough that
+ *  clients that never send DELETE free their place in the table. */
+export const DEFAULT_SESSION_IDLE_MS = 600_000;
+
 export interface HttpServeOptions {
   /** Address to bind. Default 127.0.0.1. Non-loopback requires `token`. */
   host?: string;
@@ -26,10 +30,12 @@ export interface HttpServeOptions {
   allowedOrigins?: readonly string[];
   /** Largest request body accepted, bytes. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Most concurrent sessions; opening one more closes the least recently used. Default 64. */
+  /** Most concurrent sessions; one more is refused with 503 and Retry-After. Default 64. */
   maxSessions?: number;
   /** A session idle this long (no request running, no stream open) ends. Default 600 000. */
   sessionIdleMs?: number;
+  /** The longest one POST stays open before its requests time out. Default 900 000. */
+  maxExchangeMs?: number;
   log?: (line: string) => void;
 }
 
@@ -46,6 +52,7 @@ export async function serveHttp(createMcpServer: () => ConnectableServer, option
   const host = options.host ?? '127.0.0.1';
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const maxSessions = options.maxSessions ?? 64;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   const log = options.log ?? (() => {});
   if (options.token !== undefined && options.token.length === 0) throw new Error('the HTTP token is empty');
   if (!isLoopbackHost(host) && options.token === undefined) {
@@ -54,9 +61,9 @@ export async function serveHttp(createMcpServer: () => ConnectableServer, option
         'Bind to 127.0.0.1, or set a token with --token-env NAME or --token-file PATH.',
     );
   }
-  if (!(maxBodyBytes > 0) || !(maxSessions > 0)) throw new Error('maxBodyBytes and maxSessions must be positive');
+  if (!(maxBodyBytes > 0) || !(maxSessions > 0) || !(idleMs > 0)) throw new Error('maxBodyBytes, maxSessions and sessionIdleMs must be positive');
   const bearer = options.token === undefined ? undefined : new BearerToken(options.token);
-  const sessions = new SessionTable(createMcpServer, maxSessions, log);
+  const sessions = new SessionTable(createMcpServer, { maxSessions, idleMs, maxExchangeMs: options.maxExchangeMs, log });
 
   const httpServer = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -95,7 +102,7 @@ export async function serveHttp(createMcpServer: () => ConnectableServer, option
     sessionCount: () => sessions.size,
     close() {
       closing ??= (async () => {
-        await sessions.closeAll('server closing');
+        await sessions.closeAll('the server is shutting down');
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();

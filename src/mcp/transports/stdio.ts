@@ -6,17 +6,16 @@
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { format } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectableServer } from './connectable-server.js';
-import { TransportFilter } from './transport-filter.js';
+import { StdioLineTransport } from './stdio-line-transport.js';
 
 export interface StdioServeOptions {
   stdin?: Readable;
   stdout?: Writable;
   /** Where diagnostics go; defaults to a line on process.stderr. */
   log?: (line: string) => void;
+  /** Longest line accepted (bytes); default 10 MiB, the SDK's stdio limit. */
+  maxLineBytes?: number;
 }
 
 export interface StdioServerHandle {
@@ -49,8 +48,9 @@ export async function serveStdio(server: ConnectableServer, options: StdioServeO
     });
     return closing;
   };
-  // The SDK's stdio transport does not notice end of input; without this a server whose
-  // simulator keeps timers alive would outlive the client that spawned it.
+  // End of input is the client going away: the server is closed (its onclose fires, which is what
+  // stops motion the session started), as a session's end is over HTTP. Without this a server whose
+  // simulator keeps timers alive would also outlive the client that spawned it.
   const onEnd = () => void close();
   const onStdoutError = (error: Error) => {
     log(`stdio: stdout failed (${error.message}); closing`);
@@ -60,7 +60,7 @@ export async function serveStdio(server: ConnectableServer, options: StdioServeO
   stdin.once('close', onEnd);
   stdout.on('error', onStdoutError);
 
-  const transport = new ParseErrorReplies(new StdioServerTransport(stdin, stdout), log);
+  const transport = new StdioLineTransport(stdin, stdout, { log, maxLineBytes: options.maxLineBytes });
   transport.onclose = () => void close();
   try {
     await server.connect(transport);
@@ -69,44 +69,6 @@ export async function serveStdio(server: ConnectableServer, options: StdioServeO
     throw error;
   }
   return { closed, close };
-}
-
-/**
- * Wraps a transport whose framing layer drops unparseable input (the SDK's stdio ReadBuffer
- * reports it only through onerror) and answers it as JSON-RPC requires: -32700 for a line that is
- * not JSON, -32600 for JSON that is not a JSON-RPC message. The connection keeps serving.
- */
-export class ParseErrorReplies extends TransportFilter {
-  constructor(
-    inner: Transport,
-    private readonly log: (line: string) => void = () => {},
-  ) {
-    super(inner);
-  }
-
-  protected override noticeError(error: Error): void {
-    const reply = parseErrorReply(error);
-    if (!reply) return;
-    this.log(`stdio: ${reply.error.message}`);
-    this.reply(reply);
-  }
-}
-
-function parseErrorReply(error: Error) {
-  let code: number;
-  let message: string;
-  if (error instanceof SyntaxError) {
-    code = -32700;
-    message = 'Parse error: the line is not valid JSON';
-  } else if (error.name === 'ZodError' || 'issues' in error) {
-    code = -32600;
-    message = 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message';
-  } else {
-    return undefined;
-  }
-  return { jsonrpc: '2.0' as const, id: null, error: { code, message } } as unknown as JSONRPCMessage & {
-    error: { message: string };
-  };
 }
 
 /** Sends console.log/info/debug to stderr; returns a function that undoes it. */

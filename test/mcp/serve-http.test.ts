@@ -201,6 +201,17 @@ describe('robot-agent serve --http (spawned)', () => {
     expect(structured(await client.callTool({ name: 'get_state', arguments: {} })).state).toBe('IDLE');
   });
 
+  it('ends a session idle for --session-idle seconds', async () => {
+    const { url, stderr } = await serve(['--session-idle', '1', '--verbose']);
+    const init = await post(url, initialize());
+    const headers = { 'Mcp-Session-Id': init.headers.get('mcp-session-id')!, 'Mcp-Protocol-Version': LATEST_PROTOCOL_VERSION };
+    await init.text();
+    for (let i = 0; i < 100 && !/closed \(idle for 1 s\)/.test(stderr()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(stderr()).toMatch(/session [0-9a-f-]+ closed \(idle for 1 s\)/);
+    const stale = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), headers);
+    expect(stale.status).toBe(404);
+  });
+
   it('shuts down cleanly on SIGINT and SIGTERM with exit 0', async () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const { url, child, stderr } = await serve();
@@ -235,6 +246,8 @@ describe('robot-agent serve: refusals', () => {
     expect(await refuse(['--http', '--port', '70000'])).toMatch(/--port 70000 is not a port number/);
     expect(await refuse(['--http', '--allowed-origin', 'not an origin'])).toMatch(/allowed origin "not an origin"/);
     expect(await refuse(['--stdio', '--token-env', 'X'])).toMatch(/applies to --http only/);
+    expect(await refuse(['--stdio', '--session-idle', '5'])).toMatch(/^robot-agent: --session-idle applies to --http only/);
+    expect(await refuse(['--http', '--session-idle', '0'])).toMatch(/--session-idle/);
     expect(await refuse(['--http', '--scenario', 'atlantis'])).toMatch(/unknown scenario "atlantis"/);
   });
 });

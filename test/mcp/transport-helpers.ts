@@ -2,6 +2,9 @@
  * Helpers for the transport tests: a real SDK McpServer with tools that finish at once or wait
  * (and report whether their request was cancelled), served on 127.0.0.1, driven by raw fetch.
  */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { serveHttp, type HttpServeOptions, type HttpServerHandle } from '../../src/mcp/transports/http.js';
@@ -100,3 +103,45 @@ export const until = async (check: () => boolean, what: string): Promise<void> =
   }
   throw new Error(`timed out waiting for ${what}`);
 };
+
+const BIN = fileURLToPath(new URL('../../bin/robot-agent.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The built `robot-agent serve --stdio` as a child process: lines in, every stdout message
+ *  collected in order. Killed by the returned `stop`. */
+export function spawnStdioServer() {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, 'serve', '--stdio', '--no-realtime'], { cwd: ROOT, stdio: 'pipe' });
+  const messages: any[] = [];
+  const waiters: Array<() => void> = [];
+  let buffer = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += String(d)));
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+      messages.push(JSON.parse(buffer.slice(0, i)));
+      buffer = buffer.slice(i + 1);
+      waiters.splice(0).forEach((w) => w());
+    }
+  });
+  const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+  /** The next message that is not a notification (an answer, or an array of them). */
+  const next = async (): Promise<any> => {
+    for (;;) {
+      const i = messages.findIndex((m) => Array.isArray(m) || 'id' in m);
+      if (i >= 0) return messages.splice(i, 1)[0];
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        child.once('exit', resolve);
+      });
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return { child, send, next, stop, stderr: () => stderr };
+}

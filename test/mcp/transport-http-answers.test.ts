@@ -32,7 +32,7 @@ describe('HTTP: the envelope is checked with the SDK schemas', () => {
     for (const method of ['ping', 'tools/list', 'tools/call']) {
       const res = await post(url, { jsonrpc: '2.0', id: 2, method, params: { name: 'quick', arguments: {}, ...params } }, headers);
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = (await res.json()) as any;
       expect(body).toMatchObject({ jsonrpc: '2.0', id: 2, error: { code: -32600 } });
       expect(body.error.message).toMatch(field);
     }
@@ -82,7 +82,7 @@ describe('HTTP: a duplicate in-flight request id', () => {
     const headers = await openSession(url, '2025-03-26');
     const res = await post(url, [callTool(4, 'quick'), callTool(4, 'quick')], headers);
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toMatch(/request id 4 is already in use/);
+    expect(((await res.json()) as any).error.message).toMatch(/request id 4 is already in use/);
   });
 });
 

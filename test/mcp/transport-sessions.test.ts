@@ -99,7 +99,7 @@ describe('HTTP sessions: a full table', () => {
     const refused = await post(url, initializeRequest());
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('30');
-    expect((await refused.json()).error.message).toMatch(/all 1 are busy \(requests running or streams open\)/);
+    expect(((await refused.json()) as any).error.message).toMatch(/all 1 are busy \(requests running or streams open\)/);
     const client = new Client({ name: 'sessions-test', version: '0' });
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(url)))).rejects.toThrow(/Too many sessions/);
     probe.release();

@@ -38,6 +38,8 @@ export const FAILURE_CODES = [
   'not_holding',
   /** The released object did not land where asked. */
   'missed_zone',
+  /** The zone has no free spot left for another object. */
+  'zone_full',
   /** The robot is not on the charging dock. */
   'not_on_dock',
   /** An operation id that does not exist. */
@@ -56,8 +58,10 @@ export const FAILURE_CODES = [
   'invalid_argument',
   /** A parameter name or value the robot does not accept. */
   'invalid_parameter',
-  /** The tool needs confirmation it did not get. */
+  /** The tool needs confirmation it did not get (e.g. the client cannot ask a person). */
   'confirmation_required',
+  /** The person asked to confirm declined, dismissed the question or did not answer. */
+  'confirmation_declined',
   /** A tool name that does not exist. */
   'unknown_tool',
   /** The server that provides the tool is unavailable. */

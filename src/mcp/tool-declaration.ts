@@ -69,6 +69,9 @@ export function isToolFailure(value: unknown): value is ToolFailure {
 export interface ToolCallExtra {
   /** Aborted when the MCP request is cancelled (notifications/cancelled) or the connection closes. */
   signal: AbortSignal;
+  /** The MCP request's id: requests a handler sends the client (an elicitation) go with it, so
+   *  they travel on that request's own stream. */
+  requestId?: string | number;
   /** Sends notifications/progress when the caller asked for progress (a progressToken); a no-op
    *  otherwise. Best effort: never rejects, and values that do not increase are dropped. */
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;

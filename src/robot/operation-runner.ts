@@ -13,6 +13,9 @@ export interface WaitOptions {
   timeoutS?: number;
   /** Aborting cancels the operation and stops the robot. */
   signal?: AbortSignal;
+  /** Aborting ends the wait and leaves the operation running (its caller went away and asked
+   *  for it to go on without them). */
+  stopWaiting?: AbortSignal;
   /** Called every poll (POLL_S of robot time) while the operation runs. */
   onProgress?: (op: Operation) => void | Promise<void>;
 }
@@ -54,12 +57,12 @@ export class OperationRunner {
     return op;
   }
 
-  cancel(id: string): Operation {
+  cancel(id: string, reason?: string): Operation {
     const op = this.tracker.get(id);
     if (!op) throw new RobotCommandError(`no operation "${id}"; list_operations shows the known ids`, 'unknown_operation');
     if (isFinished(op)) return op;
-    if (op.status === 'running') this.endRunning({ status: 'cancelled', message: 'cancelled on request', code: 'cancelled' });
-    else this.finish(op, { status: 'cancelled', message: 'cancelled before it started', code: 'cancelled' });
+    if (op.status === 'running') this.endRunning({ status: 'cancelled', message: reason ?? 'cancelled on request', code: 'cancelled' });
+    else this.finish(op, { status: 'cancelled', message: reason ? `${reason} (before it started)` : 'cancelled before it started', code: 'cancelled' });
     return op;
   }
 
@@ -101,7 +104,7 @@ export class OperationRunner {
   /** Waits in robot time until the operation ends, is cancelled through `signal`, or times out. */
   async waitFor(op: Operation, opts: WaitOptions = {}): Promise<Operation> {
     const start = this.ctx.now();
-    while (!isFinished(op)) {
+    while (!isFinished(op) && !opts.stopWaiting?.aborted) {
       const procedure = this.active?.op === op ? this.active.procedure : undefined;
       if (procedure) {
         await this.follow(procedure, op, opts, start);
@@ -159,7 +162,11 @@ export class OperationRunner {
     const off = procedure.onTick(async () => {
       if (!this.stoppedByWaiter(op, opts, start)) await opts.onProgress?.(op);
     });
-    return procedure.done.finally(off);
+    const stopped = abortOf(opts.stopWaiting);
+    return Promise.race([procedure.done, stopped.promise]).finally(() => {
+      off();
+      stopped.dispose();
+    });
   }
 
   /** Applies a waiter's cancellation and timeout; true when it ended the operation. */
@@ -211,4 +218,14 @@ export class OperationRunner {
     }
     this.ctx.log('operation', `${op.id} ${op.kind} ${ending.status}: ${ending.message}`, { id: op.id, status: ending.status });
   }
+}
+
+/** A promise that resolves when the signal aborts (never without one), and a way to stop
+ *  listening: one signal may outlive many waits. */
+function abortOf(signal: AbortSignal | undefined): { promise: Promise<void>; dispose(): void } {
+  let onAbort = () => {};
+  const promise = new Promise<void>((resolve) => (onAbort = resolve));
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return { promise, dispose: () => signal?.removeEventListener('abort', onAbort) };
 }

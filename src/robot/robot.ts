@@ -223,8 +223,9 @@ export class Robot {
     return this.runner.request('charge', { target: this.parameters.number('charge_target') });
   }
 
-  cancelOperation(id: string): Operation {
-    return this.runner.cancel(id);
+  /** Cancels an operation (stopping the robot when it is running); `reason` is its message. */
+  cancelOperation(id: string, reason?: string): Operation {
+    return this.runner.cancel(id, reason);
   }
 
   /** Waits in robot time until the operation ends, is cancelled through `signal`, or times out. */

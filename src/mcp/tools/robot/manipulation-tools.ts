@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineTool, isToolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import { nullable } from '../../portable-schemas.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, motionOutcome, motionOutputSchema, waitForOperation } from './views.js';
+import { attempt, motionOutcome, motionOutputSchema } from './views.js';
+import { detachArg, followOperation } from './session-motion.js';
 
 const define = defineTool<RobotToolContext>();
 const grips = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
@@ -12,16 +13,17 @@ export const graspObject = define({
   title: 'Grasp an object',
   description:
     'Close the gripper on the object in front of the robot (within about 0.25–0.5 m ahead). With object_id, first checks that this seen object is in reach. Use approach_object first. Requires arm.',
-  input: { object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id of the object expected in front, e.g. "red_cube#1"') },
+  input: { object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id of the object expected in front, e.g. "red_cube#1"'), detach: detachArg },
   output: motionOutputSchema.extend({ holding: nullable(z.string(), 'tracker id of the held object') }),
   annotations: grips,
   category: 'manipulation',
   needsConfirmation: false,
   timeoutSeconds: 30,
-  async handler({ robot }, { object_id }, extra) {
+  async handler(ctx, { object_id, detach }, extra) {
+    const { robot } = ctx;
     const op = attempt(() => robot.grasp(object_id));
     if (isToolFailure(op)) return op;
-    await waitForOperation(robot, op, extra, 30);
+    await followOperation(ctx, op, extra, { wait: true, detach, timeoutS: 30 });
     const outcome = motionOutcome(robot, op, true, 'grasp');
     return isToolFailure(outcome) ? outcome : { output: { ...outcome.output, holding: robot.holding }, summary: `holding ${robot.holding}` };
   },
@@ -32,16 +34,17 @@ export const releaseObject = define({
   title: 'Release the held object',
   description:
     'Open the gripper and put the held object down in front of the robot. With zone, first drives so that the object lands inside that zone (e.g. bin_a, shelf). Requires arm.',
-  input: { zone: z.string().max(MAX_NAME_LENGTH).optional().describe('zone to put the object in; default: right here') },
+  input: { zone: z.string().max(MAX_NAME_LENGTH).optional().describe('zone to put the object in; default: right here'), detach: detachArg },
   output: motionOutputSchema.extend({ released: nullable(z.string(), 'tracker id of the released object'), landed_in_zone: nullable(z.string(), 'zone it landed in') }),
   annotations: grips,
   category: 'manipulation',
   needsConfirmation: false,
   timeoutSeconds: 330,
-  async handler({ robot }, { zone }, extra) {
+  async handler(ctx, { zone, detach }, extra) {
+    const { robot } = ctx;
     const op = attempt(() => (zone ? robot.deliver(zone) : robot.release()));
     if (isToolFailure(op)) return op;
-    await waitForOperation(robot, op, extra, zone ? 330 : 30);
+    await followOperation(ctx, op, extra, { wait: true, detach, timeoutS: zone ? 330 : 30 });
     const outcome = motionOutcome(robot, op, true, 'release');
     if (isToolFailure(outcome)) return outcome;
     const released = (op.result?.released as string | null) ?? null;

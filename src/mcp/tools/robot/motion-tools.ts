@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { degToRad, rectCenter, round } from '../../../core/geometry.js';
 import { defineTool, isToolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, motionOutcome, motionOutputSchema, poseView, waitForOperation } from './views.js';
+import { attempt, motionOutcome, motionOutputSchema, poseView } from './views.js';
+import { detachArg, followOperation } from './session-motion.js';
 
 const moves = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 const define = defineTool<RobotToolContext>();
@@ -18,16 +19,18 @@ export const navigateTo = define({
     y: z.number().describe('metres'),
     heading: z.number().min(-360).max(360).optional().describe('final heading, degrees'),
     wait: waitArg,
+    detach: detachArg,
   },
   output: motionOutputSchema,
   annotations: moves,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
-  async handler({ robot }, { x, y, heading, wait }, extra) {
+  async handler(ctx, { x, y, heading, wait, detach }, extra) {
+    const { robot } = ctx;
     const op = attempt(() => robot.navigateTo({ x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}) }));
     if (isToolFailure(op)) return op;
-    if (wait) await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+    await followOperation(ctx, op, extra, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S });
     return motionOutcome(robot, op, wait, `navigation to (${x}, ${y})`);
   },
 });
@@ -36,18 +39,19 @@ export const navigateToZone = define({
   name: 'navigate_to_zone',
   title: 'Navigate to a zone',
   description: 'Drive to the centre of a named zone of the map (see the robot://map resource for zone names). Requires arm.',
-  input: { zone: z.string().max(MAX_NAME_LENGTH).describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), wait: waitArg },
+  input: { zone: z.string().max(MAX_NAME_LENGTH).describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), wait: waitArg, detach: detachArg },
   output: motionOutputSchema.extend({ zone: z.string() }),
   annotations: moves,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
-  async handler({ robot }, { zone, wait }, extra) {
+  async handler(ctx, { zone, wait, detach }, extra) {
+    const { robot } = ctx;
     const found = attempt(() => robot.zone(zone));
     if (isToolFailure(found)) return found;
     const op = attempt(() => robot.navigateTo(rectCenter(found)));
     if (isToolFailure(op)) return op;
-    if (wait) await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+    await followOperation(ctx, op, extra, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S });
     const outcome = motionOutcome(robot, op, wait, `navigation to ${found.name}`);
     return isToolFailure(outcome) ? outcome : { ...outcome, output: { ...outcome.output, zone: found.name } };
   },
@@ -62,16 +66,18 @@ export const approachObject = define({
     object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id from detect_objects, e.g. "red_cube#1"'),
     label: z.string().max(MAX_NAME_LENGTH).optional().describe('what to approach when no id is given, e.g. "red cube"; the nearest match wins'),
     standoff: z.number().min(0.3).max(1.5).optional().describe('metres from the object centre; default: the approach_standoff parameter'),
+    detach: detachArg,
   },
   output: motionOutputSchema.extend({ object_id: z.string(), object_position: z.object({ x: z.number(), y: z.number() }), distance_m: z.number() }),
   annotations: moves,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
-  async handler({ robot }, { object_id, label, standoff }, extra) {
+  async handler(ctx, { object_id, label, standoff, detach }, extra) {
+    const { robot } = ctx;
     const op = attempt(() => robot.approach({ ...(object_id ? { objectId: object_id } : {}), ...(label ? { label } : {}), ...(standoff !== undefined ? { standoff } : {}) }));
     if (isToolFailure(op)) return op;
-    await waitForOperation(robot, op, extra, NAVIGATION_TIMEOUT_S);
+    await followOperation(ctx, op, extra, { wait: true, detach, timeoutS: NAVIGATION_TIMEOUT_S });
     const outcome = motionOutcome(robot, op, true, `approach to ${object_id ?? label}`);
     if (isToolFailure(outcome)) return outcome;
     const { object_id: id, object_position, distance_m } = op.result as { object_id: string; object_position: { x: number; y: number }; distance_m: number };
@@ -83,16 +89,17 @@ export const rotate = define({
   name: 'rotate',
   title: 'Rotate in place',
   description: 'Turn in place by an angle in degrees (positive is counter-clockwise). Requires arm.',
-  input: { angle_deg: z.number().min(-720).max(720).describe('degrees, positive counter-clockwise'), wait: waitArg },
+  input: { angle_deg: z.number().min(-720).max(720).describe('degrees, positive counter-clockwise'), wait: waitArg, detach: detachArg },
   output: motionOutputSchema,
   annotations: moves,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: 60,
-  async handler({ robot }, { angle_deg, wait }, extra) {
+  async handler(ctx, { angle_deg, wait, detach }, extra) {
+    const { robot } = ctx;
     const op = attempt(() => robot.rotate(degToRad(angle_deg)));
     if (isToolFailure(op)) return op;
-    if (wait) await waitForOperation(robot, op, extra, 60);
+    await followOperation(ctx, op, extra, { wait, detach, timeoutS: 60 });
     return motionOutcome(robot, op, wait, `rotation by ${angle_deg}°`);
   },
 });
@@ -123,10 +130,12 @@ export const chargeBattery = define({
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: 600,
-  async handler({ robot }, { wait }, extra) {
+  async handler(ctx, { wait }, extra) {
+    const { robot } = ctx;
     const op = attempt(() => robot.charge());
     if (isToolFailure(op)) return op;
-    if (wait) await waitForOperation(robot, op, extra, 600);
+    // Charging does not move the robot: it goes on when the session ends (no deadman).
+    await followOperation(ctx, op, extra, { wait, detach: true, timeoutS: 600 });
     return motionOutcome(robot, op, wait, 'charging');
   },
 });

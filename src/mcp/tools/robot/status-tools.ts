@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool, isToolFailure } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, statusSchema, statusView } from './views.js';
+import { confirmRelease } from './estop-release.js';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const safetyChange = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
@@ -90,7 +91,8 @@ export const emergencyStop = define({
   needsConfirmation: false,
   timeoutSeconds: 5,
   async handler(ctx, { reason }) {
-    ctx.robot.emergencyStop(reason ?? 'emergency_stop tool');
+    const by = ctx.session?.client ? ` (by client ${ctx.session.client})` : '';
+    ctx.robot.emergencyStop(`${reason ?? 'emergency_stop tool'}${by}`);
     return safetyResult(ctx, 'EMERGENCY STOP latched: call reset_emergency_stop, then arm, to move again');
   },
 });
@@ -98,14 +100,20 @@ export const emergencyStop = define({
 export const resetEmergencyStop = define({
   name: 'reset_emergency_stop',
   title: 'Reset the emergency stop',
-  description: 'Release a latched emergency stop. The robot stays disarmed; call arm to move again. Needs confirmation.',
+  description:
+    'Release a latched emergency stop. The robot stays disarmed; call arm to move again. Needs a person to confirm: the server asks through MCP elicitation when this client supports it, and otherwise refuses with confirmation_required unless its operator allowed unconfirmed resets.',
   input: {},
   output: safetyOutput,
   annotations: safetyChange,
   category: 'safety',
   needsConfirmation: true,
-  timeoutSeconds: 5,
-  async handler(ctx) {
+  // A person answers the confirmation.
+  timeoutSeconds: 150,
+  async handler(ctx, _args, extra) {
+    if (ctx.robot.emergencyStopped) {
+      const refused = await confirmRelease(ctx, extra);
+      if (refused) return refused;
+    }
     const r = attempt(() => ctx.robot.resetEmergencyStop());
     return isToolFailure(r) ? r : safetyResult(ctx, 'emergency stop reset; the robot is disarmed — call arm to move');
   },

@@ -19,7 +19,12 @@ export const getOperation = define({
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: 600,
-  async handler({ robot }, { id, wait_seconds }, extra) {
+  async handler({ robot, externalOperations }, { id, wait_seconds }, extra) {
+    const external = externalOperations?.get(id);
+    if (external) {
+      const view = (wait_seconds ? await externalOperations!.wait(id, wait_seconds, extra) : undefined) ?? external;
+      return { output: view, summary: `${view.id} ${view.kind} ${view.status} (${Math.round(view.progress * 100)}%)` };
+    }
     const op = robot.operations.get(id);
     if (!op) return toolFailure('unknown_operation', `no operation "${id}"; list_operations shows the known ids`);
     if (wait_seconds && !isFinished(op)) {
@@ -44,7 +49,9 @@ export const cancelOperation = define({
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: 5,
-  async handler({ robot }, { id }) {
+  async handler({ robot, externalOperations }, { id }) {
+    const external = externalOperations?.cancel(id);
+    if (external) return { output: external, summary: `${external.id} ${external.status}` };
     const op = attempt(() => robot.cancelOperation(id));
     if (isToolFailure(op)) return op;
     return { output: operationView(op), summary: `${op.id} ${op.status}` };
@@ -61,9 +68,10 @@ export const listOperations = define({
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: 5,
-  async handler({ robot }, { active_only }) {
-    const ops = robot.operations.list(active_only ? { status: ['pending', 'running'] } : undefined);
-    return { output: { operations: ops.map(operationView) }, summary: `${ops.length} operation(s)` };
+  async handler({ robot, externalOperations }, { active_only }) {
+    const ops = robot.operations.list(active_only ? { status: ['pending', 'running'] } : undefined).map(operationView);
+    ops.push(...(externalOperations?.list(active_only) ?? []));
+    return { output: { operations: ops }, summary: `${ops.length} operation(s)` };
   },
 });
 

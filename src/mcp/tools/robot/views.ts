@@ -27,6 +27,7 @@ export const operationSchema = z.object({
   progress: z.number(),
   message: z.string(),
   result: z.record(z.string(), resultValue).optional().describe('what the operation found or did, e.g. where it arrived'),
+  feedback: z.record(z.string(), resultValue).optional().describe('ROS action goals: the latest feedback, its leaf fields by dotted path'),
   error: z.string().optional(),
   error_code: z.enum(FAILURE_CODES).optional().describe('why it did not succeed: timeout, cancelled, failed, grasp_missed…'),
   started_at: z.number().optional().describe('robot time, seconds'),

@@ -1,9 +1,10 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Robot, RobotTopic } from '../robot/robot.js';
 import { round } from '../core/geometry.js';
 import { encodePng } from '../core/png.js';
 import { ResourceNotFound } from './resource-read-replies.js';
+import type { RobotEvent } from '../robot/event-log.js';
 import { parameterView } from './tools/robot/parameter-tools.js';
 import { detectionView, operationView, poseView, statusView } from './tools/robot/views.js';
 
@@ -15,13 +16,15 @@ const json = (uri: string, value: unknown): ReadResourceResult => ({
   contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }],
 });
 
-/** Which resources each robot topic touches. */
+/** Which resources each robot topic touches. One parameter's resource is told apart by the
+ *  parameter event's data (watchSubscriptions). */
 const URIS_OF_TOPIC: Record<RobotTopic, readonly string[]> = {
   state: ['robot://state', 'robot://safety'],
   safety: ['robot://safety', 'robot://state'],
   pose: ['robot://pose', 'robot://battery'],
   operations: ['robot://operations', 'robot://state'],
-  detections: ['robot://detections/latest', 'robot://camera/latest'],
+  detections: ['robot://detections/latest'],
+  camera: ['robot://camera/latest'],
   parameters: ['robot://parameters'],
   events: ['robot://events'],
 };
@@ -59,6 +62,7 @@ export function registerRobotResources(server: McpServer, robot: Robot): RobotRe
   r('parameters', 'robot://parameters', 'All parameters with values, units and ranges', () =>
     json('robot://parameters', robot.parameters.definitions.map((d) => parameterView(d, robot.parameters.get(d.name)))),
   );
+  const parameterHint = () => `known parameters: ${robot.parameters.definitions.map((d) => d.name).join(', ')}`;
   const parameterTemplate = new ResourceTemplate('robot://parameters/{name}', {
     list: async () => ({ resources: robot.parameters.definitions.map((d) => ({ uri: `robot://parameters/${d.name}`, name: d.name, description: d.description, mimeType: 'application/json' })) }),
     complete: { name: (value) => robot.parameters.definitions.map((d) => d.name).filter((n) => n.startsWith(value)) },
@@ -69,7 +73,7 @@ export function registerRobotResources(server: McpServer, robot: Robot): RobotRe
     { description: 'One parameter with its metadata', mimeType: 'application/json' },
     async (uri, { name }) => {
       const def = robot.parameters.definitions.find((d) => d.name === name);
-      if (!def) throw new ResourceNotFound(uri.href, `known parameters: ${robot.parameters.definitions.map((d) => d.name).join(', ')}`);
+      if (!def) throw new ResourceNotFound(uri.href, parameterHint());
       return json(uri.href, parameterView(def, robot.parameters.get(def.name)));
     },
   );
@@ -93,37 +97,61 @@ export function registerRobotResources(server: McpServer, robot: Robot): RobotRe
   r('events', 'robot://events', 'The last 100 robot events', () => json('robot://events', robot.events.query(robot.now(), undefined, undefined, 100)));
   r('operations', 'robot://operations', 'All operations of this session', () => json('robot://operations', robot.operations.list().map(operationView)));
 
+  // Compared as the SDK looks them up: by the parsed URL's href.
+  const matchesTemplate = (href: string) => parameterTemplate.uriTemplate.match(href) !== null;
+  /** Why a (parseable) URI names no resource, or undefined when it names one. */
+  const notFound = (uri: string): ResourceNotFound | undefined => {
+    const href = new URL(uri).href;
+    if (fixedUris.has(href)) return undefined;
+    if (!matchesTemplate(href)) return new ResourceNotFound(uri, 'resources/list and resources/templates/list name the ones there are');
+    const name = parameterTemplate.uriTemplate.match(href)?.name;
+    return robot.parameters.definitions.some((d) => d.name === name) ? undefined : new ResourceNotFound(uri, parameterHint());
+  };
   return {
-    // Compared as the SDK looks them up: by the parsed URL's href.
-    isKnownUri(uri) {
-      const href = new URL(uri).href;
-      return fixedUris.has(href) || parameterTemplate.uriTemplate.match(href) !== null;
-    },
-    stopWatching: watchSubscriptions(server, robot),
+    isKnownUri: (uri) => fixedUris.has(new URL(uri).href) || matchesTemplate(new URL(uri).href),
+    stopWatching: watchSubscriptions(server, robot, notFound),
   };
 }
 
-function watchSubscriptions(server: McpServer, robot: Robot): () => void {
+/**
+ * resources/subscribe and unsubscribe, and notifications/resources/updated for what a client
+ * subscribed to, only when that changed. A URI that does not parse is -32602 and one that names
+ * no resource -32002, as resources/read answers them: a subscription that could never fire is a
+ * mistake to report, not to accept.
+ */
+function watchSubscriptions(server: McpServer, robot: Robot, notFound: (uri: string) => ResourceNotFound | undefined): () => void {
   const subscribed = new Set<string>();
   server.server.registerCapabilities({ resources: { subscribe: true } });
   server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
-    subscribed.add(req.params.uri);
+    const { uri } = req.params;
+    if (!URL.canParse(uri)) throw new McpError(ErrorCode.InvalidParams, `invalid params for resources/subscribe: params.uri: not a URI`);
+    const missing = notFound(uri);
+    if (missing) throw new McpError(missing.code, missing.message, missing.data);
+    subscribed.add(new URL(uri).href);
     return {};
   });
   server.server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
-    subscribed.delete(req.params.uri);
+    if (URL.canParse(req.params.uri)) subscribed.delete(new URL(req.params.uri).href);
     return {};
   });
+  const updated = (uri: string) => {
+    if (subscribed.has(uri) && server.isConnected()) void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+  };
   let lastPoseNotice = -Infinity;
-  return robot.watch((topic) => {
-    if (subscribed.size === 0 || !server.isConnected()) return;
+  const stopTopics = robot.watch((topic) => {
+    if (subscribed.size === 0) return;
     if (topic === 'pose') {
       if (robot.now() - lastPoseNotice < POSE_THROTTLE_S) return;
       lastPoseNotice = robot.now();
     }
-    for (const uri of URIS_OF_TOPIC[topic]) {
-      const hit = uri === 'robot://parameters' ? [...subscribed].filter((u) => u.startsWith(uri)) : subscribed.has(uri) ? [uri] : [];
-      for (const u of hit) void server.server.sendResourceUpdated({ uri: u }).catch(() => undefined);
-    }
+    for (const uri of URIS_OF_TOPIC[topic]) updated(uri);
   });
+  // The parameter event names the parameter that changed: only its resource is told.
+  const stopParameters = robot.events.subscribe((e: RobotEvent) => {
+    if (e.kind === 'parameter' && typeof e.data?.name === 'string') updated(`robot://parameters/${e.data.name}`);
+  });
+  return () => {
+    stopTopics();
+    stopParameters();
+  };
 }

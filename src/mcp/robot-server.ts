@@ -11,7 +11,8 @@ import { registerTools } from './server-builder.js';
 import { registerRobotPrompts } from './robot-prompts.js';
 import { registerRobotResources } from './robot-resources.js';
 import { robotTools, type RobotToolContext } from './tools/robot/index.js';
-import type { RobotEvent } from '../robot/event-log.js';
+import { CallsInFlight } from './calls-in-flight.js';
+import { forwardRobotEvents } from './robot-log-messages.js';
 
 export interface RobotServerOptions {
   robot: Robot;
@@ -30,9 +31,6 @@ export interface RobotMcpServer extends ConnectableServer {
   readonly server: McpServer;
 }
 
-/** Event kinds worth a notifications/message to the client. */
-const LOGGED_KINDS = new Set(['safety', 'operation', 'battery']);
-
 /**
  * The robot MCP server: the same server for the embedded agent (in-process) and for `serve`
  * (stdio, Streamable HTTP). Transport-agnostic: connect the handle to any transport; it puts
@@ -43,22 +41,18 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const server = new McpServer(
     { name: 'robot-agent', title: 'robot-agent robot', version: opts.version },
     {
-      capabilities: { logging: {}, resources: { subscribe: true, listChanged: false }, tools: {}, prompts: {} },
+      capabilities: { logging: {}, resources: { subscribe: true }, tools: {}, prompts: {} },
       instructions: 'A mobile manipulator robot. Read robot://map for the room; arm before moving; find objects with detect_objects or scan_surroundings.',
     },
   );
   const ctx: RobotToolContext = { robot: opts.robot, wallClock: opts.wallClock, rng: opts.rng };
-  registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError });
+  const callsInFlight = new CallsInFlight();
+  registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError, callsInFlight });
   const resources = registerRobotResources(server, opts.robot);
   registerRobotPrompts(server, opts.robot, robotTools);
-  const stopLogging = opts.robot.events.subscribe((e: RobotEvent) => {
-    if (!LOGGED_KINDS.has(e.kind) || !server.isConnected()) return;
-    const level = isWarning(e) ? 'warning' : 'info';
-    // The session id makes logging/setLevel count over HTTP: the SDK files levels by session.
-    void server
-      .sendLoggingMessage({ level, logger: `robot.${e.kind}`, data: { t: e.t, message: e.message } }, server.server.transport?.sessionId)
-      .catch(() => undefined);
-  });
+  // The SDK advertises listChanged: true for whatever is registered; these lists never change.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
+  const stopLogging = forwardRobotEvents(server, opts.robot, callsInFlight);
   return {
     server,
     connect: (transport: Transport) =>
@@ -71,10 +65,4 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
       await server.close();
     },
   };
-}
-
-/** Safety events, operations that ended failed and programming errors inside an operation (the
- *  operation events' data says which; their wording is for people). */
-function isWarning(e: RobotEvent): boolean {
-  return e.kind === 'safety' || e.data?.status === 'failed' || e.data?.internal === true;
 }

@@ -7,6 +7,7 @@
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallsInFlight, RequestNotifier } from './calls-in-flight.js';
 import { z } from 'zod';
 import { FAILURE_CODES } from '../core/failure.js';
 import { isToolFailure, type AnyToolDeclaration, type ToolCallExtra, type ToolOutcome } from './tool-declaration.js';
@@ -19,16 +20,15 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 export interface RegisterToolsOptions {
   /** Called when a handler throws (a programming error); the caller still gets an isError result. */
   onInternalError?: (toolName: string, error: unknown) => void;
+  /** Where running calls are registered with their request-bound notifier (robot-log-messages). */
+  callsInFlight?: CallsInFlight;
 }
 
 /** The part of the SDK's request-handler `extra` that we use. */
 interface SdkCallExtra {
   signal: AbortSignal;
   _meta?: { progressToken?: string | number };
-  sendNotification: (notification: {
-    method: 'notifications/progress';
-    params: { progressToken: string | number; progress: number; total?: number; message?: string };
-  }) => Promise<void>;
+  sendNotification: RequestNotifier;
 }
 
 export function registerTools<TContext>(
@@ -48,12 +48,15 @@ export function registerTools<TContext>(
 
     const callback = async (args: unknown, sdkExtra: unknown): Promise<CallToolResult> => {
       const extra = toToolCallExtra(sdkExtra as SdkCallExtra);
+      const leave = options.callsInFlight?.enter((sdkExtra as SdkCallExtra).sendNotification);
       let outcome: ToolOutcome<unknown>;
       try {
         outcome = await declaration.handler(ctx, args as never, extra);
       } catch (error) {
         options.onInternalError?.(name, error);
         return failureResult('internal', `internal error in tool ${name}: ${describeError(error)}`);
+      } finally {
+        leave?.();
       }
       return outcomeToResult(outcome);
     };

@@ -51,6 +51,7 @@ export class Looking {
   captureFrame(): CameraFrame {
     const frame = this.ctx.backend.captureFrame();
     this.lastFrame = frame;
+    this.ctx.notify('camera');
     return frame;
   }
 }

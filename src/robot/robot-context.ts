@@ -4,7 +4,7 @@ import type { ParameterStore } from './parameters.js';
 import type { StateMachine } from './robot-state.js';
 
 /** Topics a watcher (MCP resource subscriptions, the TUI) can be told have changed. */
-export type RobotTopic = 'state' | 'pose' | 'safety' | 'operations' | 'detections' | 'parameters' | 'events';
+export type RobotTopic = 'state' | 'pose' | 'safety' | 'operations' | 'detections' | 'camera' | 'parameters' | 'events';
 
 /** What the parts of the robot core (safety, operations, held object) share. */
 export interface RobotContext {

@@ -1,6 +1,6 @@
 import { round, type Vec2 } from '../core/geometry.js';
 import type { RobotBackend } from './backend.js';
-import type { Perception } from './perception.js';
+import type { Perception, SeenObject } from './perception.js';
 import { RobotCommandError } from './robot-errors.js';
 import { requireSeenObject } from './seen-objects.js';
 
@@ -16,6 +16,8 @@ const REACH_TOLERANCE_M = 0.3;
  */
 export class HeldObject {
   private heldId: string | null = null;
+  /** What the held object was remembered as when grasped, to remember it again where it is put down. */
+  private heldSeen: SeenObject | null = null;
 
   constructor(
     private readonly backend: RobotBackend,
@@ -56,13 +58,21 @@ export class HeldObject {
     const seen = candidates[0]?.o;
     if (seen) this.perception?.forget(seen.id); // it rides in the gripper now, not on the floor
     this.heldId = seen?.id ?? 'unidentified object';
+    this.heldSeen = seen ?? null;
     return { holding: this.heldId, ...(seen ? { label: seen.label } : {}) };
   }
 
-  /** After a release: nothing is held; `zone` is where the object landed. */
+  /** After a release: nothing is held; `zone` is where the object landed. The object is
+   *  remembered where the jaws put it, under the same id. */
   released(zone: string | null | undefined): Record<string, unknown> {
     const released = this.heldId;
+    const seen = this.heldSeen;
     this.heldId = null;
-    return { released, zone: zone ?? null };
+    this.heldSeen = null;
+    if (!seen) return { released, zone: zone ?? null };
+    const at = this.jaws();
+    const position = { x: round(at.x, 3), y: round(at.y, 3) };
+    this.perception?.putDown({ id: seen.id, label: seen.label, confidence: seen.confidence, ...position }, this.backend.clock.now());
+    return { released, zone: zone ?? null, position };
   }
 }

@@ -22,7 +22,8 @@ export interface Detection extends SeenObject {
 
 /**
  * What the robot needs from a vision pipeline: objects found in a frame, localized in the world,
- * with ids that stay stable across frames, and a memory of what has been seen. This is the only
+ * with ids that stay stable across frames, and a memory of what has been seen — only sightings
+ * it has confirmed (seen whole and confidently, or from two viewpoints). This is the only
  * way the robot (and so the agent) learns where objects are.
  */
 export interface Perception {
@@ -31,6 +32,9 @@ export interface Perception {
   /** Everything remembered, most recently seen first. */
   objects(): SeenObject[];
   forget(id: string): void;
+  /** Remembers an object the robot put down itself where it put it, under the id it had (no
+   *  search and no new id needed to find it again). */
+  putDown(object: { id: string; label: string; x: number; y: number; confidence: number }, time: number): void;
   /** The id an object goes by now when further sightings changed its label (and so its id). */
   renamedTo(id: string): string | undefined;
 }

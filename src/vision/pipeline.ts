@@ -32,6 +32,7 @@ export interface VisionDetection {
 }
 
 export interface VisionResult {
+  /** Confirmed sightings only (see ObjectTracker). */
   detections: VisionDetection[];
   /** Remembered ids dropped: objects this frame should have shown and did not, and ids retired
    *  because the object's label changed (it lives on under a new id). */
@@ -88,9 +89,12 @@ export class VisionPipeline {
     const ids = this.tracker.update(
       located.map((d, i) => ({ label: d.label, x: d.world.x, y: d.world.y, confidence: d.confidence, rangeM: d.rangeM, cutByEdge: cutByEdge[i] })),
       frame.time,
+      frame.pose,
     );
     const gone = [...this.tracker.takeRetired(), ...this.tracker.markGone({ ...view, time: frame.time }, ids, this.opts.occluded)];
-    const detections = located.map((d, i) => ({ id: ids[i]!, ...d }));
+    // Only confirmed sightings are reported: a candidate waits for a second view, and a box cut by
+    // the image edge names nothing it did not already know.
+    const detections = located.flatMap((d, i) => (ids[i] ? [{ id: ids[i], ...d }] : []));
     return { detections, gone, timing };
   }
 
@@ -133,6 +137,7 @@ export function asPerception(pipeline: VisionPipeline): Perception {
     },
     objects: () => pipeline.objects().map(view),
     forget: (id) => void pipeline.forget(id),
+    putDown: (o, time) => pipeline.tracker.putDown(o, time),
     renamedTo: (id) => pipeline.tracker.renamedTo(id),
   };
 }

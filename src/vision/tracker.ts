@@ -1,7 +1,7 @@
-import { projectPoint, cameraModel, type CameraRig } from '../core/camera-model.js';
+import { cameraModel, type CameraRig } from '../core/camera-model.js';
 import type { Pose } from '../core/geometry.js';
-import { objectHeight } from '../core/objects.js';
-import { parseTrackerId, splitLabel, trackerId } from '../core/names.js';
+import { trackerId } from '../core/names.js';
+import { compareIds, fullyInView, labelEvidence, otherViewpoint, sightingWeight, type Viewpoint } from './sightings.js';
 import { lookAlike } from './types.js';
 
 /**
@@ -17,6 +17,13 @@ import { lookAlike } from './types.js';
  * object (within `lookAlikeGateM`) is therefore another vote on what that object is, not a new
  * object; the label is the one with the most evidence, and when the votes change it the object
  * gets an id under its new label (the old id is retired: `takeRetired`).
+ *
+ * Only confirmed objects are remembered for others to see (ids, `list`, `get`): a whole sighting
+ * (not cut by the image edge) at `confirmConfidence` or more, or two whole sightings from
+ * different viewpoints. A weaker first sighting is kept out of sight as a candidate until a
+ * second view confirms it, and a sighting cut by the image edge never creates an object (nor
+ * relabels one): the detector's worst calls are on half-visible objects, and one of them once
+ * put a ball that did not exist into memory.
  */
 export interface Observation {
   label: string;
@@ -58,6 +65,8 @@ export interface TrackerOptions {
   objectSize?: number;
   /** Cap on the weight of the history when smoothing positions (higher = steadier). */
   maxHistoryWeight?: number;
+  /** A whole sighting this confident confirms an object on its own; weaker ones need a second view. */
+  confirmConfidence?: number;
 }
 
 /** The view of the frame the sightings came from, to tell which remembered objects should be visible. */
@@ -70,6 +79,10 @@ export interface TrackerView {
 }
 
 interface Entry extends TrackedObject {
+  /** Seen well enough to be remembered in public (see the class note); candidates are not. */
+  confirmed: boolean;
+  /** Where the first whole sighting of a candidate came from. */
+  firstView?: Viewpoint;
   /** Accumulated smoothing weight. */
   weight: number;
   /** Evidence per label: sum of confidence × sighting weight. */
@@ -79,6 +92,7 @@ interface Entry extends TrackedObject {
 export class ObjectTracker {
   private readonly entries = new Map<string, Entry>();
   private readonly counters = new Map<string, number>();
+  private candidates = 0;
   private readonly gate: number;
   private readonly lookAlikeGate: number;
   private readonly gatePerRange: number;
@@ -89,6 +103,7 @@ export class ObjectTracker {
   private readonly margin: number;
   private readonly size: number;
   private readonly maxWeight: number;
+  private readonly confirmConfidence: number;
 
   constructor(opts: TrackerOptions = {}) {
     this.gate = opts.gateM ?? 0.35;
@@ -98,16 +113,21 @@ export class ObjectTracker {
     this.margin = opts.viewMarginPx ?? 4;
     this.size = opts.objectSize ?? 0.12;
     this.maxWeight = opts.maxHistoryWeight ?? 8;
+    this.confirmConfidence = opts.confirmConfidence ?? 0.6;
   }
 
   /**
-   * Records the sightings of one frame at `time` and returns the id given to each (same order).
+   * Records the sightings of one frame at `time`, taken from viewpoint `from` (the robot's pose;
+   * without it no sighting counts as another view), and returns the id given to each (same
+   * order): undefined for a sighting that confirms nothing (a candidate's, or one cut by the
+   * edge that matches no remembered object).
    * Association is greedy by cost over all (sighting, object) pairs within their gates: the
    * distance as a fraction of the gate, plus 0.5 for a look-alike (a same-label object wins
    * unless it is much further away than the look-alike). Two sightings never take one object.
    */
-  update(observations: readonly Observation[], time: number): string[] {
+  update(observations: readonly Observation[], time: number, from?: Viewpoint): Array<string | undefined> {
     const ids: Array<string | undefined> = new Array(observations.length);
+    const matched: boolean[] = new Array(observations.length).fill(false);
     const pairs: Array<{ cost: number; i: number; id: string }> = [];
     observations.forEach((o, i) => {
       const widened = this.gatePerRange * (o.rangeM ?? 0);
@@ -123,18 +143,20 @@ export class ObjectTracker {
     pairs.sort((a, b) => a.cost - b.cost || a.i - b.i || compareIds(a.id, b.id));
     const taken = new Set<string>();
     for (const p of pairs) {
-      if (ids[p.i] !== undefined || taken.has(p.id)) continue;
+      if (matched[p.i] || taken.has(p.id)) continue;
       taken.add(p.id);
-      ids[p.i] = this.refresh(this.entries.get(p.id)!, observations[p.i]!, time);
+      matched[p.i] = true;
+      ids[p.i] = this.refresh(this.entries.get(p.id)!, observations[p.i]!, time, from);
     }
     observations.forEach((o, i) => {
-      if (ids[i] !== undefined) return;
-      const w = sightingWeight(o);
-      const entry = { id: this.nextId(o.label), label: o.label, x: o.x, y: o.y, confidence: o.confidence, firstSeen: time, lastSeen: time, timesSeen: 1, weight: w };
-      this.entries.set(entry.id, { ...entry, votes: new Map([[o.label, labelEvidence(o)]]) });
-      ids[i] = entry.id;
+      if (matched[i] || o.cutByEdge) return;
+      const confirmed = o.confidence >= this.confirmConfidence;
+      const id = confirmed ? this.nextId(o.label) : `candidate:${++this.candidates}`;
+      const entry = { id, label: o.label, x: o.x, y: o.y, confidence: o.confidence, firstSeen: time, lastSeen: time, timesSeen: 1 };
+      this.entries.set(id, { ...entry, confirmed, firstView: from, weight: sightingWeight(o), votes: new Map([[o.label, labelEvidence(o)]]) });
+      if (confirmed) ids[i] = id;
     });
-    return ids as string[];
+    return ids;
   }
 
   /** Ids retired since the last call because their object's label changed (see the class note). */
@@ -145,25 +167,25 @@ export class ObjectTracker {
   }
 
   /**
-   * Drops remembered objects that this frame should have shown but did not: not in `seenIds`,
-   * inside the image (with a margin) and within `goneRangeM` of the lens. `occluded`, when given,
-   * says whether something static hides a point from the lens (then the object is kept).
-   * Returns the ids removed.
+   * Drops remembered objects (and candidates) that this frame should have shown but did not: not
+   * in `seenIds`, inside the image (with a margin) and within `goneRangeM` of the lens.
+   * `occluded`, when given, says whether something static hides a point from the lens (then the
+   * object is kept). Returns the ids of remembered objects removed.
    */
-  markGone(view: TrackerView, seenIds: Iterable<string>, occluded?: (from: { x: number; y: number }, to: { x: number; y: number }) => boolean): string[] {
+  markGone(view: TrackerView, seenIds: Iterable<string | undefined>, occluded?: (from: { x: number; y: number }, to: { x: number; y: number }) => boolean): string[] {
     const seen = new Set(seenIds);
     const width = view.width ?? view.camera.width;
     const height = view.height ?? view.camera.heightPx;
     const model = cameraModel({ ...view.camera, width, heightPx: height }, view.pose);
     const removed: string[] = [];
     for (const e of [...this.entries.values()].sort((a, b) => compareIds(a.id, b.id))) {
-      if (seen.has(e.id) || e.lastSeen > view.time) continue;
+      if (seen.has(e.id) || e.lastSeen >= view.time) continue;
       const range = Math.hypot(e.x - model.origin.x, e.y - model.origin.y);
       if (range > this.goneRange) continue;
-      if (!this.fullyInView(model, e)) continue;
+      if (!fullyInView(model, e, this.size, this.margin)) continue;
       if (occluded?.({ x: model.origin.x, y: model.origin.y }, { x: e.x, y: e.y })) continue;
       this.entries.delete(e.id);
-      removed.push(e.id);
+      if (e.confirmed) removed.push(e.id);
     }
     return removed;
   }
@@ -178,28 +200,46 @@ export class ObjectTracker {
 
   /** Removes an object from memory; false when there was none with that id. */
   forget(id: string): boolean {
-    return this.entries.delete(id);
+    return this.confirmedEntry(id) ? this.entries.delete(id) : false;
+  }
+
+  /**
+   * Remembers an object the robot itself put down at (x, y), under the id it had when picked up:
+   * the robot knows where it left it, so it needs no search and no new id to find it again.
+   */
+  putDown(o: { id: string; label: string; x: number; y: number; confidence: number }, time: number): void {
+    this.entries.set(o.id, { ...o, confirmed: true, firstSeen: time, lastSeen: time, timesSeen: 1, weight: this.maxWeight, votes: new Map([[o.label, o.confidence]]) });
   }
 
   get(id: string): TrackedObject | undefined {
-    const e = this.entries.get(id);
+    const e = this.confirmedEntry(id);
     return e ? publicView(e) : undefined;
   }
 
-  /** Everything remembered, most recently seen first (ties by id). */
+  /** Everything remembered, most recently seen first (ties by id); candidates are not. */
   list(): TrackedObject[] {
-    return [...this.entries.values()].sort((a, b) => b.lastSeen - a.lastSeen || compareIds(a.id, b.id)).map(publicView);
+    return [...this.entries.values()]
+      .filter((e) => e.confirmed)
+      .sort((a, b) => b.lastSeen - a.lastSeen || compareIds(a.id, b.id))
+      .map(publicView);
   }
 
   clear(): void {
     this.entries.clear();
     this.counters.clear();
+    this.candidates = 0;
     this.retired = [];
     this.renames.clear();
   }
 
-  /** Folds a sighting into a remembered object; returns the object's id, new if relabelled. */
-  private refresh(e: Entry, o: Observation, time: number): string {
+  private confirmedEntry(id: string): Entry | undefined {
+    const e = this.entries.get(id);
+    return e?.confirmed ? e : undefined;
+  }
+
+  /** Folds a sighting into a remembered object or candidate; returns the object's id (new if
+   *  relabelled or just confirmed), undefined while it is still a candidate. */
+  private refresh(e: Entry, o: Observation, time: number, from: Viewpoint | undefined): string | undefined {
     const w = sightingWeight(o);
     const total = e.weight + w;
     e.x += ((o.x - e.x) * w) / total;
@@ -209,16 +249,31 @@ export class ObjectTracker {
     e.timesSeen++;
     e.votes.set(o.label, (e.votes.get(o.label) ?? 0) + labelEvidence(o));
     if (o.label === e.label) e.confidence = o.confidence;
+    if (!e.confirmed) return this.reconsider(e, o, from);
     // A margin, so two look-alike labels with similar evidence do not swap (and spend ids) back and
     // forth; and only a sighting of the whole object may change what it is called.
     if (o.cutByEdge || (e.votes.get(o.label) ?? 0) <= RELABEL_MARGIN * (e.votes.get(e.label) ?? 0)) return e.id;
     // The evidence now says it is the other look-alike: same object, new label and id.
-    this.entries.delete(e.id);
+    const relabelled = this.rekey(e, o.label, o.confidence);
     this.retired.push(e.id);
-    const relabelled: Entry = { ...e, id: this.nextId(o.label), label: o.label, confidence: o.confidence };
     this.renames.set(e.id, relabelled.id);
-    this.entries.set(relabelled.id, relabelled);
     return relabelled.id;
+  }
+
+  /** A candidate seen again: confirmed by a whole sighting that is confident or from another
+   *  viewpoint, under the label with the most evidence so far. */
+  private reconsider(e: Entry, o: Observation, from: Viewpoint | undefined): string | undefined {
+    if (o.cutByEdge || (o.confidence < this.confirmConfidence && !otherViewpoint(e.firstView, from))) return undefined;
+    const label = [...e.votes.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+    return this.rekey(e, label, label === o.label ? o.confidence : e.confidence, true).id;
+  }
+
+  /** Moves an entry to a new id under `label` (a relabel, or a candidate confirmed). */
+  private rekey(e: Entry, label: string, confidence: number, confirm = false): Entry {
+    this.entries.delete(e.id);
+    const moved: Entry = { ...e, id: this.nextId(label), label, confidence, confirmed: e.confirmed || confirm };
+    this.entries.set(moved.id, moved);
+    return moved;
   }
 
   private nextId(label: string): string {
@@ -226,45 +281,10 @@ export class ObjectTracker {
     this.counters.set(label, n);
     return trackerId(label, n);
   }
-
-  private fullyInView(model: ReturnType<typeof cameraModel>, e: Entry): boolean {
-    const top = objectHeight(splitLabel(e.label)?.shape ?? 'cube', this.size);
-    const r = this.size / 2;
-    const m = this.margin;
-    // The object's footprint corners at floor and top height must all be inside the image.
-    for (const [dx, dy] of [[-r, -r], [r, -r], [-r, r], [r, r]] as const) {
-      for (const z of [0, top]) {
-        const p = projectPoint(model, { x: e.x + dx, y: e.y + dy, z });
-        if (!p || p.u < m || p.u > model.width - m || p.v < m || p.v > model.height - m) return false;
-      }
-    }
-    return true;
-  }
 }
 
 /** How many times the evidence for the current label another label needs to take over. */
 const RELABEL_MARGIN = 1.5;
-
-/** What a cut-off sighting's label counts for, relative to a whole one (see `cutByEdge`). */
-const EDGE_CUT_VOTE = 0.2;
-
-/** A sighting's vote for its label: confidence × sighting weight, discounted when cut by the image edge. */
-function labelEvidence(o: Observation): number {
-  return o.confidence * sightingWeight(o) * (o.cutByEdge ? EDGE_CUT_VOTE : 1);
-}
-
-/** Inverse-variance-like weight: localization error grows roughly with range squared. */
-function sightingWeight(o: Observation): number {
-  const r = Math.max(0.5, o.rangeM ?? 1.5);
-  return 1 / (r * r);
-}
-
-/** Orders "red_cube#2" before "red_cube#10". */
-function compareIds(a: string, b: string): number {
-  const pa = parseTrackerId(a) ?? { label: a, n: 0 };
-  const pb = parseTrackerId(b) ?? { label: b, n: 0 };
-  return pa.label < pb.label ? -1 : pa.label > pb.label ? 1 : pa.n - pb.n;
-}
 
 function publicView(e: Entry): TrackedObject {
   return { id: e.id, label: e.label, x: e.x, y: e.y, confidence: e.confidence, firstSeen: e.firstSeen, lastSeen: e.lastSeen, timesSeen: e.timesSeen };

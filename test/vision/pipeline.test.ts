@@ -115,6 +115,32 @@ describe('VisionPipeline', () => {
     }
   });
 
+  it('reports and remembers only confirmed sightings: never a box cut by the edge, a weak one after a second view', async () => {
+    // The warehouse phantom: a blue cube close below the frame, its top showing at the bottom
+    // edge, called a ball at 0.52; and a far blue cube seen whole but weakly.
+    const p = new VisionPipeline({
+      async detectTimed(image) {
+        const frame = image as CameraFrame;
+        const model = cameraModel(camera, frame.pose);
+        const near = projectObjectBox(model, { shape: 'cube', size: 0.12, x: frame.pose.x + 0.7, y: frame.pose.y })!;
+        expect(near.y2).toBeGreaterThan(camera.heightPx);
+        const far = projectObjectBox(model, { shape: 'cube', size: 0.12, x: 4.6, y: 1 })!;
+        const cut = { ...near, y2: Math.min(near.y2, camera.heightPx) };
+        const detections = [
+          { label: 'blue_ball', clsIndex: 0, confidence: 0.52, box: cut },
+          { label: 'blue_cube', clsIndex: 1, confidence: 0.46, box: far },
+        ];
+        return { detections, timing: { preMs: 0, inferenceMs: 0, postMs: 0, secondStageMs: 0, totalMs: 0 } };
+      },
+    });
+    const first = await p.process(frameAt({ x: 1, y: 1, heading: 0 }, 1), { confidence: 0.35 });
+    expect(first.detections).toEqual([]);
+    expect(p.objects()).toEqual([]);
+    const second = await p.process(frameAt({ x: 1.5, y: 1, heading: 0 }, 2), { confidence: 0.35 });
+    expect(second.detections.map((d) => d.id)).toEqual(['blue_cube#1']);
+    expect(p.objects().map((o) => o.id)).toEqual(['blue_cube#1']);
+  });
+
   it('adapts to the robot Perception shape', async () => {
     const p = new VisionPipeline(oracle(() => [{ label: 'yellow_ball', shape: 'ball', x: 2.5, y: 1 }]));
     const perception = asPerception(p);

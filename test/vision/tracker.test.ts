@@ -76,7 +76,7 @@ describe('ObjectTracker', () => {
 
   it('relabels when the evidence says the first sighting had the shape wrong, retiring the old id', () => {
     const t = new ObjectTracker();
-    expect(t.update([obs('yellow_cube', 5, 5, 0.4, 4)], 0)).toEqual(['yellow_cube#1']);
+    expect(t.update([obs('yellow_cube', 5, 5, 0.6, 4)], 0)).toEqual(['yellow_cube#1']);
     expect(t.update([obs('yellow_cylinder', 5.05, 5, 0.9, 1.5)], 1)).toEqual(['yellow_cylinder#1']);
     expect(t.takeRetired()).toEqual(['yellow_cube#1']);
     expect(t.takeRetired()).toEqual([]);
@@ -87,7 +87,7 @@ describe('ObjectTracker', () => {
 
   it('tells what a retired id is called now, through repeated relabels, while the object is remembered', () => {
     const t = new ObjectTracker();
-    t.update([obs('yellow_cube', 5, 5, 0.4, 4)], 0);
+    t.update([obs('yellow_cube', 5, 5, 0.6, 4)], 0);
     expect(t.renamedTo('yellow_cube#1')).toBeUndefined();
     t.update([obs('yellow_cylinder', 5.05, 5, 0.9, 1.5)], 1);
     expect(t.renamedTo('yellow_cube#1')).toBe('yellow_cylinder#1');
@@ -136,6 +136,56 @@ describe('ObjectTracker', () => {
     expect(t.forget('red_cube#1')).toBe(true);
     expect(t.forget('red_cube#1')).toBe(false);
     expect(t.list().map((o) => o.id)).toEqual(['blue_ball#1']);
+  });
+
+  describe('confirmed sightings', () => {
+    const here = { x: 5, y: 0.9, heading: -0.79 };
+
+    it('never creates an object from a box cut by the image edge (the warehouse blue_ball phantom)', () => {
+      const t = new ObjectTracker();
+      const phantom = { ...obs('blue_ball', 3.236, 2.689, 0.52, 2.51), cutByEdge: true };
+      expect(t.update([phantom], 0, here)).toEqual([undefined]);
+      expect(t.update([phantom], 1, { ...here, heading: 0 })).toEqual([undefined]);
+      expect(t.list()).toEqual([]);
+      expect(t.get('blue_ball#1')).toBeUndefined();
+    });
+
+    it('keeps a weak whole sighting as a candidate until another viewpoint confirms it, under the first free id', () => {
+      const t = new ObjectTracker();
+      expect(t.update([obs('blue_cube', 4.6, 1.3, 0.45, 3.6)], 0, here)).toEqual([undefined]);
+      // Again from the same spot: the same view, no new evidence.
+      expect(t.update([obs('blue_cube', 4.62, 1.3, 0.47, 3.6)], 1, here)).toEqual([undefined]);
+      expect(t.list()).toEqual([]);
+      // The robot moved half a metre: a second view confirms it.
+      expect(t.update([obs('blue_cube', 4.59, 1.31, 0.46, 3.2)], 2, { ...here, x: 4.5 })).toEqual(['blue_cube#1']);
+      expect(t.list().map((o) => [o.id, o.timesSeen])).toEqual([['blue_cube#1', 3]]);
+    });
+
+    it('confirms a confident whole sighting at once, and a turn counts as another view', () => {
+      const t = new ObjectTracker();
+      expect(t.update([obs('red_cube', 6.2, 6.2, 0.88, 5.4)], 0, here)).toEqual(['red_cube#1']);
+      expect(t.update([obs('green_ball', 2, 5.8, 0.5, 3)], 0, here)).toEqual([undefined]);
+      expect(t.update([obs('green_ball', 2.02, 5.8, 0.5, 3)], 1, { ...here, heading: here.heading + 0.8 })).toEqual(['green_ball#1']);
+    });
+
+    it('lets an edge-cut sighting refresh a remembered object but not confirm a candidate', () => {
+      const t = new ObjectTracker();
+      t.update([obs('red_cube', 3, 1, 0.9, 1)], 0, here);
+      expect(t.update([{ ...obs('red_cube', 3.02, 1, 0.9, 0.6), cutByEdge: true }], 1, here)).toEqual(['red_cube#1']);
+      t.update([obs('blue_cube', 1, 3, 0.4, 2)], 2, here);
+      expect(t.update([{ ...obs('blue_cube', 1, 3, 0.95, 0.6), cutByEdge: true }], 3, { ...here, x: 2 })).toEqual([undefined]);
+      expect(t.list().map((o) => o.id)).toEqual(['red_cube#1']);
+    });
+
+    it('remembers an object put down where it was put, under its old id, and later sightings keep that id', () => {
+      const t = new ObjectTracker();
+      t.update([obs('red_cube', 3, 1, 0.9, 1)], 0, here);
+      t.forget('red_cube#1'); // picked up: it rides in the gripper
+      t.putDown({ id: 'red_cube#1', label: 'red_cube', x: 8.9, y: 1.1, confidence: 0.9 }, 5);
+      expect(t.get('red_cube#1')).toMatchObject({ x: 8.9, y: 1.1, lastSeen: 5 });
+      expect(t.update([obs('red_cube', 8.95, 1.08, 0.8, 1)], 6, here)).toEqual(['red_cube#1']);
+      expect(t.list().map((o) => o.id)).toEqual(['red_cube#1']);
+    });
   });
 
   describe('markGone', () => {

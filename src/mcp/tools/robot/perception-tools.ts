@@ -36,7 +36,7 @@ export const scanSurroundings = define({
   title: 'Scan all around',
   description: 'Turn in place through 360° in steps, detecting at each step, and return every object found. Requires arm (the robot rotates).',
   input: { steps: z.number().int().min(4).max(16).default(8).describe('number of headings to look in') },
-  output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema }),
+  output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema, time: z.number().describe('robot time at the end of the scan, seconds') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   category: 'perception',
   needsConfirmation: false,
@@ -60,7 +60,7 @@ export const scanSurroundings = define({
       .map((d) => ({ ...d, ...pickPosition(latest.find((o) => o.id === d.id), d) }))
       .sort((a, b) => a.rangeM - b.rangeM)
       .map(detectionView);
-    return { output: { detections, count: detections.length, pose: poseView(robot) }, summary: detections.length ? `found ${detections.map((d) => d.id).join(', ')}` : 'found nothing all around' };
+    return { output: { detections, count: detections.length, pose: poseView(robot), time: round(robot.now()) }, summary: detections.length ? `found ${detections.map((d) => d.id).join(', ')}` : 'found nothing all around' };
   },
 });
 

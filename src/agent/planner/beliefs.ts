@@ -1,3 +1,5 @@
+import { labelOfId, splitLabel } from '../../core/names.js';
+import { CoverageMap } from './coverage.js';
 import type { ObjectQuery } from './instruction.js';
 
 /** The map as the planner reads it from the system prompt (robot://map content). */
@@ -15,6 +17,8 @@ export interface SeenThing {
   shape: string;
   x: number;
   y: number;
+  /** Robot time of the result that last reported it, seconds (when the result said). */
+  seenAt?: number;
 }
 
 export const MAP_MARKER = 'Map (JSON): ';
@@ -31,27 +35,46 @@ export function readMap(system: string): PlannerMap | null {
 }
 
 /**
- * What the planner believes: objects it has seen (from detect/scan results only), where it has
- * already looked, and the waypoints left to explore.
+ * What the planner believes: objects the robot reported (from detect/scan results, and those it
+ * put down itself where it put them), where it has already looked, and how much of the floor
+ * that covered.
  */
 export class Beliefs {
   readonly seen = new Map<string, SeenThing>();
   readonly scannedAt: Array<{ x: number; y: number }> = [];
   holding: string | null = null;
+  /** The latest robot time a result gave, seconds. */
+  private now: number | undefined;
+  private coverageMap: CoverageMap | null | undefined;
 
   constructor(readonly map: PlannerMap | null) {}
 
-  /** Records detections from detect_objects / scan_surroundings results. */
+  /** Records what a tool result says about objects: detections (detect_objects,
+   *  scan_surroundings), and an object released, where the robot says it put it. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   absorb(data: any): void {
+    if (typeof data?.time === 'number') this.now = data.time;
     for (const d of data?.detections ?? []) {
       if (typeof d?.id !== 'string' || !d.position) continue;
-      this.seen.set(d.id, { id: d.id, label: d.label, color: d.color, shape: d.shape, x: d.position.x, y: d.position.y });
+      this.seen.set(d.id, { id: d.id, label: d.label, color: d.color, shape: d.shape, x: d.position.x, y: d.position.y, ...this.stamp() });
+    }
+    const put = data?.operation?.result?.position;
+    if (typeof data?.released === 'string' && typeof put?.x === 'number' && typeof put?.y === 'number') {
+      const label = labelOfId(data.released);
+      const parts = splitLabel(label);
+      this.seen.set(data.released, { id: data.released, label, color: parts?.color ?? '', shape: parts?.shape ?? label, x: put.x, y: put.y, ...this.stamp() });
     }
   }
 
   forget(id: string): void {
     this.seen.delete(id);
+  }
+
+  /** "seen just now", "seen 40 s ago": how old what the planner knows of an object is. */
+  describeAge(o: SeenThing): string {
+    if (o.seenAt === undefined || this.now === undefined) return 'when I last looked';
+    const age = Math.max(0, Math.round(this.now - o.seenAt));
+    return age < 5 ? 'seen just now' : `seen ${age} s ago`;
   }
 
   matching(q: ObjectQuery, from: { x: number; y: number }): SeenThing[] {
@@ -68,35 +91,23 @@ export class Beliefs {
     return this.map?.zones.find((z) => p.x >= z.min_x && p.x <= z.max_x && p.y >= z.min_y && p.y <= z.max_y)?.name ?? null;
   }
 
-  /**
-   * Places to look from, spread over the free floor, nearest first and then each next nearest,
-   * skipping those near where a scan was already done.
-   */
-  explorationWaypoints(from: { x: number; y: number }): Array<{ x: number; y: number }> {
-    if (!this.map) return [];
-    const { width, depth, obstacles } = this.map;
-    // Spaced so the camera's useful range (about 4 m) overlaps between neighbouring scans.
-    const margin = 0.9;
-    const spacing = 2.5;
-    const nx = Math.max(2, Math.ceil((width - 2 * margin) / spacing) + 1);
-    const ny = Math.max(2, Math.ceil((depth - 2 * margin) / spacing) + 1);
-    const points: Array<{ x: number; y: number }> = [];
-    for (let i = 0; i < nx; i++) {
-      for (let j = 0; j < ny; j++) {
-        const p = { x: margin + ((width - 2 * margin) * i) / (nx - 1), y: margin + ((depth - 2 * margin) * j) / (ny - 1) };
-        const clear = obstacles.every((o) => Math.hypot(Math.max(o.min_x - p.x, 0, p.x - o.max_x), Math.max(o.min_y - p.y, 0, p.y - o.max_y)) > 0.6);
-        const fresh = this.scannedAt.every((s) => Math.hypot(s.x - p.x, s.y - p.y) > 1.5);
-        if (clear && fresh) points.push({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
-      }
+  /** What the scans so far covered of the map's floor, and where to look next; null without a map. */
+  coverage(): CoverageMap | null {
+    if (this.coverageMap === undefined) {
+      this.coverageMap = this.map ? new CoverageMap(this.map) : null;
+      for (const at of this.scannedAt) this.coverageMap?.scannedFrom(at);
     }
-    const tour: Array<{ x: number; y: number }> = [];
-    let at = from;
-    while (points.length) {
-      points.sort((a, b) => Math.hypot(a.x - at.x, a.y - at.y) - Math.hypot(b.x - at.x, b.y - at.y));
-      at = points.shift()!;
-      tour.push(at);
-    }
-    return tour;
+    return this.coverageMap;
+  }
+
+  /** A scan all around was made from `at`. */
+  scannedFrom(at: { x: number; y: number }): void {
+    this.scannedAt.push({ x: at.x, y: at.y });
+    this.coverageMap?.scannedFrom(at);
+  }
+
+  private stamp(): { seenAt?: number } {
+    return this.now === undefined ? {} : { seenAt: this.now };
   }
 }
 

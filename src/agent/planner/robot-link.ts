@@ -87,6 +87,6 @@ export class RobotLink {
     if (typeof d.armed === 'boolean') s.armed = d.armed;
     if (typeof d.emergency_stop === 'boolean') s.estopped = d.emergency_stop;
     if (name === 'get_robot_status') this.beliefs.holding = d.holding ?? null;
-    if (name === 'detect_objects' || name === 'scan_surroundings') this.beliefs.absorb(d);
+    this.beliefs.absorb(d); // detections, and where a released object was put down
   }
 }

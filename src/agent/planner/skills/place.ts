@@ -1,9 +1,9 @@
-import { describeQuery } from '../beliefs.js';
+import { describeQuery, type SeenThing } from '../beliefs.js';
 import type { ObjectQuery, Place } from '../instruction.js';
 import { queryFor, queryOfId } from '../object-ids.js';
 import { fail, ok, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
-import { find } from './search.js';
+import { find, findNext } from './search.js';
 import type { SkillContext } from './skill-context.js';
 
 /** Putting objects somewhere: one (picking it up first unless it is held), or all of a kind into a zone. */
@@ -26,20 +26,19 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place): Promis
   if (!('zone' in where)) return fail(`I can put several objects only into a zone (like bin_a or shelf), not ${describePlace(where)}.`);
   const armed = await robot.ensureArmed();
   if (!armed.ok) return armed;
-  const found = await find(ctx, q);
-  if (found.objects.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I looked from ${found.places} place(s).`);
   const moved: string[] = [];
   const vanished: string[] = [];
   const relabelled: string[] = [];
-  const already = found.objects.filter((o) => beliefs.zoneAt(o) === where.zone).map((o) => o.id);
-  let todo = found.objects.filter((o) => beliefs.zoneAt(o) !== where.zone);
-  while (todo.length) {
-    const next = todo[0]!;
+  // Each one is taken as soon as it is known, nearest first; the room is searched only while none is left to take.
+  const tried = new Set<string>();
+  const todo = (o: SeenThing) => beliefs.zoneAt(o) !== where.zone && !tried.has(o.id) && !moved.includes(o.id);
+  for (let found = await findNext(ctx, q, todo); found.next; found = await findNext(ctx, q, todo)) {
+    const next = found.next;
+    tried.add(next.id);
     const got = await pick(ctx, queryFor(next), next);
     if (!got.ok && 'gone' in got && got.gone) {
       if (got.renamedTo) relabelled.push(`${next.id} turned out to be ${got.renamedTo}`);
       else vanished.push(next.id);
-      todo = todo.filter((t) => t.id !== next.id);
       continue;
     }
     if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
@@ -47,9 +46,9 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place): Promis
     const put = await deliver(ctx, where);
     if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
     moved.push(carried);
-    // Re-rank the rest from where the robot is now.
-    todo = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) !== where.zone && todo.some((t) => t.id === o.id));
   }
+  const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(o.id)).map((o) => o.id);
+  if (moved.length + already.length + vanished.length + relabelled.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I searched the whole room.`);
   const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';
   if (moved.length === 0 && already.length === 0) {
     const missing = vanished.length ? ` ${vanished.join(', ')} turned out not to be there.` : '';

@@ -6,40 +6,79 @@ import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
 
 /**
- * Finding things with the camera: look ahead, then all around, then explore the room from
- * waypoints; and the skills that report what was found.
+ * Finding things with the camera: look ahead, then all around, then explore the room from the
+ * views a coverage plan of the map picks (each the most unseen floor per metre driven), stopping
+ * as soon as what is wanted is known; and the skills that report what was found.
  */
 
 /** Failures where a spot a little to the side may work: no path to this one, or motion blocked on the way. */
 const NUDGE_WORTHY = new Set<FailureCode>(['unreachable', 'failed']);
+/** A scan from closer than this to an earlier one adds little: the robot does not repeat it. */
+const RESCAN_RADIUS_M = 1;
 
-/** Looks ahead, then all around, then from waypoints across the room (all of them for "all"). */
-export async function find(ctx: SkillContext, q: ObjectQuery): Promise<{ objects: SeenThing[]; places: number }> {
+export interface Found {
+  objects: SeenThing[];
+  /** Places the robot looked from. */
+  places: number;
+  /** Whether every view of the room that could show something new has been scanned. */
+  complete: boolean;
+}
+
+/** Finds the object asked for (for "all", every one in the room): stops looking as soon as one
+ *  is known, or for "all" once the room is covered. */
+export async function find(ctx: SkillContext, q: ObjectQuery): Promise<Found> {
+  const wanted = () => ctx.beliefs.matching(q, ctx.robot.pose);
+  return explore(ctx, q, () => !q.all && wanted().length > 0);
+}
+
+/**
+ * The nearest object matching `q` that `todo` accepts, looking further only when none is known
+ * yet: what "all the X" works through, so each one is handled as soon as it is found rather than
+ * after the whole room has been searched. Undefined once the room is covered and none is left.
+ */
+export async function findNext(ctx: SkillContext, q: ObjectQuery, todo: (o: SeenThing) => boolean): Promise<{ next?: SeenThing; places: number }> {
+  const next = () => ctx.beliefs.matching(q, ctx.robot.pose).find(todo);
+  const known = next();
+  if (known) return { next: known, places: 0 };
+  const found = await explore(ctx, q, () => next() !== undefined);
+  return { next: next(), places: found.places };
+}
+
+/** Looks ahead, then all around, then from coverage views until `enough` or the room is covered. */
+async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean): Promise<Found> {
   const { robot, beliefs } = ctx;
-  const wanted = () => beliefs.matching(q, robot.pose);
+  const matches = () => beliefs.matching(q, robot.pose);
   let places = 1;
   await robot.act('detect_objects', {}, `Looking for ${describeQuery(q)}.`);
-  if (!q.all && wanted().length) return { objects: wanted(), places };
+  if (enough()) return { objects: matches(), places, complete: false };
   const armed = await robot.ensureArmed();
-  if (!armed.ok) return { objects: wanted(), places };
-  await scan(ctx, q.all ? 'Scanning all around.' : `No ${describeQuery(q).replace(/^the /, '')} in view; scanning all around.`);
-  if (!q.all && wanted().length) return { objects: wanted(), places };
-  for (const wp of beliefs.explorationWaypoints(robot.pose)) {
-    const go = await goNear(ctx, wp, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${wp.x}, ${wp.y}).`);
-    if (robot.estopped) break;
+  if (!armed.ok) return { objects: matches(), places, complete: false };
+  if (!scannedNear(ctx, robot.pose)) {
+    await scan(ctx, q.all ? 'Scanning all around.' : `No ${describeQuery(q).replace(/^the /, '')} in view; scanning all around.`);
+    if (enough()) return { objects: matches(), places, complete: false };
+  }
+  const coverage = beliefs.coverage();
+  if (!coverage) return { objects: matches(), places, complete: false };
+  for (let view = coverage.nextView(robot.pose); view; view = coverage.nextView(robot.pose)) {
+    const share = Math.round(coverage.coveredShare() * 100);
+    const go = await goNear(ctx, view, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${view.x}, ${view.y}) (${share}% of the floor seen so far).`);
+    if (robot.estopped) return { objects: matches(), places, complete: false };
     if (!go) {
-      // Unreachable waypoint: mark it looked-at so it is not tried again.
-      beliefs.scannedAt.push(wp);
+      coverage.dropView(view);
       continue;
     }
     places++;
     await scan(ctx, 'Scanning here.');
-    if (!q.all && wanted().length) break;
+    if (enough()) return { objects: matches(), places, complete: false };
   }
-  return { objects: wanted(), places };
+  return { objects: matches(), places, complete: true };
 }
 
-/** Drives to a waypoint, or to a spot nearby when something stands on it. */
+function scannedNear({ beliefs }: SkillContext, p: { x: number; y: number }): boolean {
+  return beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) < RESCAN_RADIUS_M);
+}
+
+/** Drives to a view, or to a spot nearby when something stands on it. */
 async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say: string): Promise<boolean> {
   const spots = [wp, ...[[0.6, 0], [-0.6, 0], [0, 0.6], [0, -0.6]].map(([dx, dy]) => ({ x: Math.round((wp.x + dx!) * 100) / 100, y: Math.round((wp.y + dy!) * 100) / 100 }))];
   for (const [i, spot] of spots.entries()) {
@@ -53,15 +92,21 @@ async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say
 
 export async function scan({ robot, beliefs }: SkillContext, say: string): Promise<ToolReply> {
   const r = await robot.act('scan_surroundings', {}, say);
-  beliefs.scannedAt.push({ ...robot.pose });
+  if (r.ok) beliefs.scannedFrom({ ...robot.pose });
   return r;
 }
 
 export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
   const found = await find(ctx, q);
-  if (found.objects.length === 0) return fail(`I could not find ${describeQuery(q)}: I looked from ${found.places} place(s) and did not see it.`);
-  const zoneOf = (o: SeenThing) => ctx.beliefs.zoneAt(o);
-  const list = (q.all ? found.objects : found.objects.slice(0, 1)).map((o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}`);
+  if (found.objects.length === 0) {
+    const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)`;
+    return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
+  }
+  const { beliefs } = ctx;
+  const zoneOf = (o: SeenThing) => beliefs.zoneAt(o);
+  const list = (q.all ? found.objects : found.objects.slice(0, 1)).map(
+    (o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}, ${beliefs.describeAge(o)}`,
+  );
   return ok(`${capitalize(list.join('; '))}.`);
 }
 

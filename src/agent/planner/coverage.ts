@@ -1,0 +1,157 @@
+import type { PlannerMap } from './beliefs.js';
+
+/**
+ * Which parts of the floor the camera has already covered, and where to look from next: a
+ * coverage planner on the map's free space. The floor is cut into cells; a scan all around from a
+ * spot covers the free cells within the camera's useful range that no obstacle hides. The next
+ * view is the reachable spot that uncovers the most cells per metre driven, so the calls a search
+ * takes grow with the area searched, not with a fixed grid of waypoints.
+ */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+interface Rect {
+  min_x: number;
+  min_y: number;
+  max_x: number;
+  max_y: number;
+}
+
+/** The camera finds the project's 12 cm objects reliably out to about this far (the
+ *  detect_objects tool says ~4 m; dim rooms and look-alikes need margin). */
+const SENSING_RANGE_M = 3.5;
+/** Nearer than this the floor is below the camera's view at every heading. */
+const BLIND_RADIUS_M = 0.6;
+const CELL_M = 0.5;
+/** Candidate views lie on this grid, and keep this far from walls and obstacles (the base's
+ *  radius and a margin, so navigate_to can reach them). */
+const VIEW_GRID_M = 1;
+const VIEW_CLEARANCE_M = 0.55;
+/** A view must uncover at least this many cells to be worth a trip. */
+const MIN_GAIN_CELLS = 8;
+/** How much a metre of driving discounts a view's gain: few views matter more than a short
+ *  route (each view costs a drive and a scan), but not at any distance. */
+const PER_METRE = 0.5;
+
+export interface CoverageOptions {
+  rangeM: number;
+  minGainCells: number;
+  /** Score = gain / (1 + distance × perMetre) ^ power. */
+  perMetre: number;
+  power: number;
+}
+
+export class CoverageMap {
+  private readonly cells: Point[] = [];
+  private readonly seen: boolean[];
+  private readonly views: Point[] = [];
+
+  private readonly opts: CoverageOptions;
+
+  constructor(
+    private readonly map: PlannerMap,
+    opts: Partial<CoverageOptions> = {},
+  ) {
+    this.opts = { rangeM: SENSING_RANGE_M, minGainCells: MIN_GAIN_CELLS, perMetre: PER_METRE, power: 1, ...opts };
+    for (let x = CELL_M / 2; x < map.width; x += CELL_M) {
+      for (let y = CELL_M / 2; y < map.depth; y += CELL_M) {
+        const p = { x: round2(x), y: round2(y) };
+        if (!map.obstacles.some((o) => inside(o, p, 0))) this.cells.push(p);
+      }
+    }
+    this.seen = this.cells.map(() => false);
+    for (let x = VIEW_GRID_M / 2; x < map.width; x += VIEW_GRID_M) {
+      for (let y = VIEW_GRID_M / 2; y < map.depth; y += VIEW_GRID_M) {
+        const p = { x: round2(x), y: round2(y) };
+        const nearWall = p.x < VIEW_CLEARANCE_M || p.y < VIEW_CLEARANCE_M || map.width - p.x < VIEW_CLEARANCE_M || map.depth - p.y < VIEW_CLEARANCE_M;
+        if (!nearWall && !map.obstacles.some((o) => inside(o, p, VIEW_CLEARANCE_M))) this.views.push(p);
+      }
+    }
+  }
+
+  /** Marks what a scan all around from `at` covered. */
+  scannedFrom(at: Point): void {
+    this.cells.forEach((c, i) => {
+      if (!this.seen[i] && this.visible(at, c)) this.seen[i] = true;
+    });
+  }
+
+  /** A view that is no use (unreachable): never proposed again. */
+  dropView(p: Point): void {
+    const i = this.views.findIndex((v) => Math.hypot(v.x - p.x, v.y - p.y) < 1e-6);
+    if (i >= 0) this.views.splice(i, 1);
+  }
+
+  /** Share of the free floor covered so far, 0..1. */
+  coveredShare(): number {
+    return this.cells.length ? this.seen.filter(Boolean).length / this.cells.length : 1;
+  }
+
+  /** Cells no view has covered yet. */
+  uncovered(): number {
+    return this.seen.filter((s) => !s).length;
+  }
+
+  /**
+   * The next place to scan from, seen from `from`: the most newly covered cells per metre
+   * driven (ties to the first in grid order, so it is deterministic), or null when no reachable
+   * view would uncover enough to be worth it — the search is complete.
+   */
+  nextView(from: Point): Point | null {
+    let best: { p: Point; score: number } | null = null;
+    for (const v of this.views) {
+      const gain = this.gainAt(v);
+      if (gain < this.opts.minGainCells) continue;
+      const score = gain / (1 + Math.hypot(v.x - from.x, v.y - from.y) * this.opts.perMetre) ** this.opts.power;
+      if (!best || score > best.score + 1e-9) best = { p: v, score };
+    }
+    return best?.p ?? null;
+  }
+
+  private gainAt(v: Point): number {
+    let gain = 0;
+    this.cells.forEach((c, i) => {
+      if (!this.seen[i] && this.visible(v, c)) gain++;
+    });
+    return gain;
+  }
+
+  private visible(from: Point, to: Point): boolean {
+    const d = Math.hypot(to.x - from.x, to.y - from.y);
+    if (d > this.opts.rangeM || d < BLIND_RADIUS_M) return false;
+    return !this.map.obstacles.some((o) => segmentHitsRect(from, to, o));
+  }
+}
+
+function inside(r: Rect, p: Point, margin: number): boolean {
+  return p.x >= r.min_x - margin && p.x <= r.max_x + margin && p.y >= r.min_y - margin && p.y <= r.max_y + margin;
+}
+
+/** Whether the segment a→b passes through the rectangle (slab test). */
+function segmentHitsRect(a: Point, b: Point, r: Rect): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const d = { x: b.x - a.x, y: b.y - a.y };
+  for (const [p, dp, lo, hi] of [
+    [a.x, d.x, r.min_x, r.max_x],
+    [a.y, d.y, r.min_y, r.max_y],
+  ] as const) {
+    if (Math.abs(dp) < 1e-12) {
+      if (p < lo || p > hi) return false;
+      continue;
+    }
+    const ta = (lo - p) / dp;
+    const tb = (hi - p) / dp;
+    t0 = Math.max(t0, Math.min(ta, tb));
+    t1 = Math.min(t1, Math.max(ta, tb));
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -1,7 +1,8 @@
 /**
  * `robot-agent serve --http` as a real process (the built program: run `npm run build` first) on
  * 127.0.0.1 with a free port, driven by the SDK's StreamableHTTPClientTransport and raw fetch.
- * The transport's own edge cases (body limit, Host header, eviction) are in http.test.ts; the last
+ * The transport's own edge cases are in http.test.ts (body limit, Host header) and the
+ * transport-*.test.ts files (answers, sessions, stdio, lifecycle); the last
  * block here checks how the session transport answers (JSON or SSE), in-process.
  */
 import { once } from 'node:events';

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
-import type { AnyToolDeclaration, ToolCallExtra } from './tool-declaration.js';
+import type { AnyToolDeclaration, ToolCallExtra, ToolFailure } from './tool-declaration.js';
 import type { operationSchema } from './tools/robot/views.js';
 
 export type OperationView = z.infer<typeof operationSchema>;
@@ -13,8 +13,8 @@ export type OperationView = z.infer<typeof operationSchema>;
 export interface ExternalOperations {
   get(id: string): OperationView | undefined;
   list(activeOnly: boolean): OperationView[];
-  /** Cancels a pending or running one; undefined for an unknown id. */
-  cancel(id: string): OperationView | undefined;
+  /** Cancels a pending or running one (a failure when it cannot be); undefined for an unknown id. */
+  cancel(id: string): OperationView | ToolFailure | undefined;
   /** Waits (wall time) until it ends, `seconds` pass or `extra.signal` aborts; never cancels it. */
   wait(id: string, seconds: number, extra: ToolCallExtra): Promise<OperationView | undefined>;
 }

@@ -51,7 +51,7 @@ export const cancelOperation = define({
   timeoutSeconds: 5,
   async handler({ robot, externalOperations }, { id }) {
     const external = externalOperations?.cancel(id);
-    if (external) return { output: external, summary: `${external.id} ${external.status}` };
+    if (external) return isToolFailure(external) ? external : { output: external, summary: `${external.id} ${external.status}` };
     const op = attempt(() => robot.cancelOperation(id));
     if (isToolFailure(op)) return op;
     return { output: operationView(op), summary: `${op.id} ${op.status}` };

@@ -36,12 +36,15 @@ const POSE_THROTTLE_S = 0.5;
 export interface RobotResources {
   /** Whether a resource or template answers this URI (ResourceReadReplies answers the others). */
   isKnownUri(uri: string): boolean;
+  /** Whether a client subscribed to this URI (an extension's resources ask). */
+  isSubscribed(uri: string): boolean;
   /** Ends the subscriptions' watch on the robot. */
   stopWatching(): void;
 }
 
-export function registerRobotResources(server: McpServer, robot: Robot): RobotResources {
+export function registerRobotResources(server: McpServer, robot: Robot, extensionKnows: (href: string) => boolean = () => false): RobotResources {
   const fixedUris = new Set<string>();
+  const subscribed = new Set<string>();
   const r = (name: string, uri: string, description: string, read: () => ReadResourceResult) => {
     fixedUris.add(uri);
     server.registerResource(name, uri, { description, mimeType: uri.includes('camera') ? 'image/png' : 'application/json' }, async () => read());
@@ -102,14 +105,15 @@ export function registerRobotResources(server: McpServer, robot: Robot): RobotRe
   /** Why a (parseable) URI names no resource, or undefined when it names one. */
   const notFound = (uri: string): ResourceNotFound | undefined => {
     const href = new URL(uri).href;
-    if (fixedUris.has(href)) return undefined;
+    if (fixedUris.has(href) || extensionKnows(href)) return undefined;
     if (!matchesTemplate(href)) return new ResourceNotFound(uri, 'resources/list and resources/templates/list name the ones there are');
     const name = parameterTemplate.uriTemplate.match(href)?.name;
     return robot.parameters.definitions.some((d) => d.name === name) ? undefined : new ResourceNotFound(uri, parameterHint());
   };
   return {
     isKnownUri: (uri) => fixedUris.has(new URL(uri).href) || matchesTemplate(new URL(uri).href),
-    stopWatching: watchSubscriptions(server, robot, notFound),
+    isSubscribed: (uri) => URL.canParse(uri) && subscribed.has(new URL(uri).href),
+    stopWatching: watchSubscriptions(server, robot, notFound, subscribed),
   };
 }
 
@@ -119,8 +123,7 @@ export function registerRobotResources(server: McpServer, robot: Robot): RobotRe
  * no resource -32002, as resources/read answers them: a subscription that could never fire is a
  * mistake to report, not to accept.
  */
-function watchSubscriptions(server: McpServer, robot: Robot, notFound: (uri: string) => ResourceNotFound | undefined): () => void {
-  const subscribed = new Set<string>();
+function watchSubscriptions(server: McpServer, robot: Robot, notFound: (uri: string) => ResourceNotFound | undefined, subscribed: Set<string>): () => void {
   server.server.registerCapabilities({ resources: { subscribe: true } });
   server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
     const { uri } = req.params;

@@ -13,6 +13,7 @@ import { registerRobotResources } from './robot-resources.js';
 import { robotTools, type RobotToolContext } from './tools/robot/index.js';
 import { CallsInFlight } from './calls-in-flight.js';
 import { forwardRobotEvents } from './robot-log-messages.js';
+import type { AttachedExtension, RobotServerExtension } from './server-extension.js';
 
 export interface RobotServerOptions {
   robot: Robot;
@@ -23,6 +24,8 @@ export interface RobotServerOptions {
   /** Where programming errors inside tools are reported with their stack (serve: stderr). Without
    *  it the caller still gets an `internal` failure naming the error. */
   onInternalError?: (tool: string, error: unknown) => void;
+  /** More tools and resources on the same server (the ROS primitives of --ros-config). */
+  extensions?: readonly RobotServerExtension[];
 }
 
 /** The robot server for one connection. Close it through this handle (not `server.close()`): it
@@ -48,8 +51,12 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const ctx: RobotToolContext = { robot: opts.robot, wallClock: opts.wallClock, rng: opts.rng };
   const callsInFlight = new CallsInFlight();
   registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError, callsInFlight });
-  const resources = registerRobotResources(server, opts.robot);
+  const attached: AttachedExtension[] = [];
+  const resources = registerRobotResources(server, opts.robot, (href) => attached.some((a) => a.isKnownUri(href)));
   registerRobotPrompts(server, opts.robot, robotTools);
+  for (const extension of opts.extensions ?? []) attached.push(extension.attach(server, { isSubscribed: (uri) => resources.isSubscribed(uri) }));
+  ctx.externalOperations = attached.find((a) => a.operations)?.operations;
+  const tools = [...robotTools, ...attached.flatMap((a) => a.tools)];
   // The SDK advertises listChanged: true for whatever is registered; these lists never change.
   server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   const stopLogging = forwardRobotEvents(server, opts.robot, callsInFlight);
@@ -57,11 +64,12 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
     server,
     connect: (transport: Transport) =>
       server.connect(
-        new PlainErrorMessages(new ResourceReadReplies(new ToolCallReplies(new InvalidParamsReplies(transport), robotTools), (uri) => resources.isKnownUri(uri))),
+        new PlainErrorMessages(new ResourceReadReplies(new ToolCallReplies(new InvalidParamsReplies(transport), tools), (uri) => resources.isKnownUri(uri) || attached.some((a) => a.isKnownUri(uri)))),
       ),
     async close() {
       resources.stopWatching();
       stopLogging();
+      for (const a of attached) a.detach();
       await server.close();
     },
   };

@@ -139,6 +139,8 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
 
   const tui = missionOptions(program.command('tui').description('interactive session: type missions one after another in one world (the default on a terminal)'))
+    .option('--audit-log <file>', 'append every actuation and safety event, with its session and client, to FILE as JSON Lines')
+    .option('--allow-unconfirmed-estop-reset', 'let clients that cannot ask a person (no MCP elicitation) release the emergency stop without confirmation')
     .option('--no-record', 'do not record the missions')
     .option('--record-dir <dir>', 'directory for recordings (one file per mission)', 'missions/recordings')
     .action(run(async (opts) => (await import('./commands/tui.js')).runTui(io, opts)));

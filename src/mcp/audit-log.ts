@@ -20,14 +20,18 @@ export type AuditEntry = { event: string } & Record<string, unknown>;
 
 export class AuditLog {
   private readonly stopFollowing: () => void;
+  private closed = false;
+  private failed = false;
 
   /** `write` gets one line per entry, newline included. Follows the robot's own safety events
-   *  (e-stop latched or reset, battery warnings, faults) until close(). */
+   *  (e-stop latched or reset, battery warnings, faults) until close(). A write that fails is
+   *  reported once through `onError` and never fails the call it records: the robot's safety must
+   *  not depend on a disk. */
   constructor(
     private readonly robot: Robot,
     private readonly wallClock: () => number,
     private readonly write: (line: string) => void,
-    private readonly onClose: () => void = () => {},
+    private readonly options: { onClose?: () => void; onError?: (error: Error) => void } = {},
   ) {
     this.stopFollowing = robot.events.subscribe((e) => {
       if (isSafetyEvent(e)) this.record({ session: null, client: null }, { event: 'robot', kind: e.kind, message: e.message, ...(e.data ? { data: e.data } : {}) });
@@ -36,19 +40,27 @@ export class AuditLog {
 
   /** Appends to FILE (created when missing), writing each entry before the call that caused it
    *  is answered: an audit trail must not lose its last entries when the process dies. */
-  static toFile(path: string, robot: Robot, wallClock: () => number): AuditLog {
+  static toFile(path: string, robot: Robot, wallClock: () => number, onError?: (error: Error) => void): AuditLog {
     const fd = openSync(path, 'a');
-    return new AuditLog(robot, wallClock, (line) => void writeSync(fd, line), () => closeSync(fd));
+    return new AuditLog(robot, wallClock, (line) => void writeSync(fd, line), { onClose: () => closeSync(fd), ...(onError ? { onError } : {}) });
   }
 
   record(actor: Actor, entry: AuditEntry): void {
+    if (this.closed) return;
     const line = { time: new Date(this.wallClock()).toISOString(), robot_time: round(this.robot.now(), 3), session: actor.session, client: actor.client, ...entry };
-    this.write(`${JSON.stringify(line)}\n`);
+    try {
+      this.write(`${JSON.stringify(line)}\n`);
+    } catch (error) {
+      if (!this.failed) this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      this.failed = true;
+    }
   }
 
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     this.stopFollowing();
-    this.onClose();
+    this.options.onClose?.();
   }
 }
 

@@ -20,6 +20,22 @@ export interface CallerSessionOptions {
   audit?: AuditLog;
 }
 
+/** The session of a server: told when initialize is done and when the connection has closed
+ *  (DELETE, idle timeout, a dropped connection, end of stdin all close the server). */
+export function attachCallerSession(server: McpServer, robot: Robot, options: CallerSessionOptions): CallerSession {
+  const session = new CallerSession(server, robot, options);
+  const { oninitialized, onclose } = server.server;
+  server.server.oninitialized = () => {
+    oninitialized?.();
+    session.started();
+  };
+  server.server.onclose = () => {
+    onclose?.();
+    session.ended();
+  };
+  return session;
+}
+
 /** What a person answered when asked to confirm: `unsupported` when the client cannot ask. */
 export type Confirmation = 'accepted' | 'declined' | 'unanswered' | 'unsupported';
 

@@ -11,6 +11,9 @@ import { registerTools } from './server-builder.js';
 import { registerRobotPrompts } from './robot-prompts.js';
 import { registerRobotResources } from './robot-resources.js';
 import { robotTools, type RobotToolContext } from './tools/robot/index.js';
+import type { AuditLog } from './audit-log.js';
+import { auditedTools } from './audited-tools.js';
+import { attachCallerSession } from './caller-session.js';
 import { CallsInFlight } from './calls-in-flight.js';
 import { forwardRobotEvents } from './robot-log-messages.js';
 import type { AttachedExtension, RobotServerExtension } from './server-extension.js';
@@ -26,6 +29,14 @@ export interface RobotServerOptions {
   onInternalError?: (tool: string, error: unknown) => void;
   /** More tools and resources on the same server (the ROS primitives of --ros-config). */
   extensions?: readonly RobotServerExtension[];
+  /** A server for clients in other processes (serve): motion a session started stops when the
+   *  session goes away unless started detached (the deadman), and releasing the e-stop needs a
+   *  person's confirmation — asked through MCP elicitation, else refused unless
+   *  `allowUnconfirmedReset` (an operator's option). Absent for the embedded server, whose agent
+   *  confirms tools itself and ends with it. */
+  remote?: { allowUnconfirmedReset: boolean };
+  /** Where actuations and safety events go with their session and client (--audit-log). */
+  audit?: AuditLog;
 }
 
 /** The robot server for one connection. Close it through this handle (not `server.close()`): it
@@ -48,9 +59,14 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
       instructions: 'A mobile manipulator robot. Read robot://map for the room; arm before moving; find objects with detect_objects or scan_surroundings.',
     },
   );
-  const ctx: RobotToolContext = { robot: opts.robot, wallClock: opts.wallClock, rng: opts.rng };
+  const session = attachCallerSession(server, opts.robot, {
+    deadman: opts.remote !== undefined,
+    unconfirmedReset: opts.remote?.allowUnconfirmedReset === false ? 'refused' : 'allowed',
+    ...(opts.audit ? { audit: opts.audit } : {}),
+  });
+  const ctx: RobotToolContext = { robot: opts.robot, wallClock: opts.wallClock, rng: opts.rng, session };
   const callsInFlight = new CallsInFlight();
-  registerTools(server, robotTools, ctx, { onInternalError: opts.onInternalError, callsInFlight });
+  registerTools(server, auditedTools(robotTools), ctx, { onInternalError: opts.onInternalError, callsInFlight });
   const attached: AttachedExtension[] = [];
   const resources = registerRobotResources(server, opts.robot, (href) => attached.some((a) => a.isKnownUri(href)));
   registerRobotPrompts(server, opts.robot, robotTools);
@@ -71,6 +87,7 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
       stopLogging();
       for (const a of attached) a.detach();
       await server.close();
+      session.ended(); // also when the transport never reported its close
     },
   };
 }

@@ -27,6 +27,7 @@ export interface RegisterToolsOptions {
 /** The part of the SDK's request-handler `extra` that we use. */
 interface SdkCallExtra {
   signal: AbortSignal;
+  requestId: string | number;
   _meta?: { progressToken?: string | number };
   sendNotification: RequestNotifier;
 }
@@ -141,6 +142,7 @@ function toToolCallExtra(sdkExtra: SdkCallExtra): ToolCallExtra {
   let last = -Infinity;
   return {
     signal: sdkExtra.signal,
+    requestId: sdkExtra.requestId,
     async reportProgress(progress, total, message) {
       if (progressToken === undefined || sdkExtra.signal.aborted) return;
       if (!Number.isFinite(progress) || progress <= last) return; // spec: progress must increase

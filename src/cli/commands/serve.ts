@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { createRobotMcpServer, type RobotMcpServer } from '../../mcp/robot-server.js';
+import { AuditLog } from '../../mcp/audit-log.js';
 import { HostAllowList, OriginAllowList, isLoopbackHost } from '../../mcp/transports/http-guards.js';
 import { serveHttp } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
@@ -39,6 +40,10 @@ export interface ServeOptions {
   sessionIdle?: number;
   detectorModel?: string;
   detectorLabels?: string;
+  /** Append every actuation and safety event, with its session and client, to this file. */
+  auditLog?: string;
+  /** Let clients that cannot ask a person (no MCP elicitation) release the e-stop unconfirmed. */
+  allowUnconfirmedEstopReset?: boolean;
   verbose?: boolean;
 }
 
@@ -96,7 +101,8 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
       if (given !== undefined) throw new UserError(`${flag} applies to --http only`, EXIT_USAGE);
     }
     const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
-    const stdio = await serveStdio(robotServer(sr, toolLog), {
+    const safety = sessionSafety(sr, opts, log);
+    const stdio = await serveStdio(robotServer(sr, toolLog, safety), {
       stdin: (io.stdin ?? process.stdin) as Readable,
       stdout: io.stdout as Writable,
       log,
@@ -104,7 +110,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     startPacing(sr, realtime);
     warnIfNoModel(opts, log);
     writeLine(io.stderr, `robot-agent MCP server on stdio (scenario ${scenario.name}, seed ${opts.seed}${realtime ? '' : ', virtual time'})`);
-    return { ended: stdio.closed, close: once(() => shutDown(sr, stopping, () => stdio.close())) };
+    return { ended: stdio.closed, close: once(() => shutDown(sr, stopping, () => stdio.close(), safety)) };
   }
 
   const host = opts.host;
@@ -130,9 +136,10 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   }
 
   const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
+  const safety = sessionSafety(sr, opts, log);
   let http;
   try {
-    http = await serveHttp(() => robotServer(sr, toolLog), {
+    http = await serveHttp(() => robotServer(sr, toolLog, safety), {
       host,
       port: opts.port,
       token,
@@ -150,6 +157,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       throw new UserError(`cannot bind ${host}: not an address of this machine (${code}); use --host 127.0.0.1`, EXIT_USAGE);
     }
+    safety.audit?.close();
     if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${opts.port}; use a port above 1023`, EXIT_FAILURE);
     throw error;
   }
@@ -157,15 +165,34 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   warnIfNoModel(opts, log);
   writeLine(io.stderr, `robot-agent MCP server on ${http.url} (scenario ${scenario.name}, seed ${opts.seed}, ${token === undefined ? 'no token' : 'token required'})`);
   const handle = http;
-  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close())) };
+  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close(), safety)) };
 }
 
-function robotServer(sr: SimulatedRobot, log: (line: string) => void): RobotMcpServer {
+/** What every session of this server shares: its clients are in other processes (the deadman,
+ *  a confirmed e-stop release) and one audit log. */
+interface SessionSafety {
+  remote: { allowUnconfirmedReset: boolean };
+  audit?: AuditLog;
+}
+
+function sessionSafety(sr: SimulatedRobot, opts: ServeOptions, log: (line: string) => void): SessionSafety {
+  const remote = { allowUnconfirmedReset: opts.allowUnconfirmedEstopReset === true };
+  const path = opts.auditLog;
+  if (path === undefined) return { remote };
+  try {
+    return { remote, audit: AuditLog.toFile(path, sr.robot, Date.now, (error) => log(`warning: writing the audit log ${path} failed (${error.message}); entries are being lost`)) };
+  } catch (error) {
+    throw new UserError(`cannot write the audit log ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; give a file in a writable folder`, EXIT_USAGE);
+  }
+}
+
+function robotServer(sr: SimulatedRobot, log: (line: string) => void, safety: SessionSafety): RobotMcpServer {
   return createRobotMcpServer({
     robot: sr.robot,
     wallClock: Date.now,
     rng: sr.toolRng,
     version: PROGRAM_VERSION,
+    ...safety,
     onInternalError: (tool, error) => log(`internal error in tool ${tool}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
 }
@@ -176,12 +203,14 @@ function startPacing(sr: SimulatedRobot, realtime: boolean): void {
   if (realtime && sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.start();
 }
 
-/** The robot stops first (operations cancelled, motion halted), then the sessions close, then the
- *  simulator's pacing loop and the ONNX session go, so nothing keeps the process alive. */
-async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>): Promise<void> {
+/** The robot stops first (operations cancelled, motion halted), then the sessions close (their
+ *  ends go to the audit log, then it closes), then the simulator's pacing loop and the ONNX
+ *  session go, so nothing keeps the process alive. */
+async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>, safety: SessionSafety): Promise<void> {
   stopping.now = true;
   sr.robot.stop('the server is shutting down');
   await closeTransport().catch(() => undefined);
+  safety.audit?.close();
   if (sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.stop();
   await sr.detector.dispose().catch(() => undefined);
 }

@@ -1,8 +1,9 @@
 /**
- * The deadman (#17 item 7) on the built `robot-agent serve` (run `npm run build` first), driven
- * by the SDK's own clients: motion a session started stops when the session goes away — an HTTP
- * DELETE, or a stdio client closing the server's stdin — unless it was started with detach.
- * The simulator follows the wall clock here, so a drive is still under way when the session ends.
+ * Safety under several clients on the built `robot-agent serve` (run `npm run build` first),
+ * driven by the SDK's own clients. The deadman (#17 item 7): motion a session started stops when
+ * the session goes away — an HTTP DELETE, or a stdio client closing the server's stdin — unless
+ * it was started with detach. The e-stop release asked over HTTP (#17 item 6). The simulator
+ * follows the wall clock here, so a drive is still under way when the session ends.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnServeHttp, type Served } from '../helpers/spawn-serve.js';
 
@@ -134,3 +135,24 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+describe('e-stop release over HTTP', () => {
+  it('asks through elicitation on the tool call’s own stream and releases on yes', async () => {
+    const audit = auditFile();
+    const served = await serveHttp(audit.path);
+    const transport = new StreamableHTTPClientTransport(new URL(served.url));
+    const client = new Client({ name: 'confirming-client', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { confirm: true } };
+    });
+    await client.connect(transport);
+    cleanups.push(() => client.close().catch(() => undefined));
+    await call(client, 'emergency_stop', { reason: 'test' });
+    const released = await call(client, 'reset_emergency_stop');
+    expect(released).toMatchObject({ emergency_stop: false, armed: false });
+    expect(asked).toHaveLength(1);
+    expect(audit.entries().find((e) => e.event === 'confirmation')).toMatchObject({ client: 'confirming-client', answer: 'accepted', session: expect.any(String) });
+  });
+});

@@ -1,5 +1,3 @@
-import type { PlannerMap } from './beliefs.js';
-
 /**
  * Which parts of the floor the camera has already covered, and where to look from next: a
  * coverage planner on the map's free space. The floor is cut into cells; a scan all around from a
@@ -18,6 +16,13 @@ interface Rect {
   min_y: number;
   max_x: number;
   max_y: number;
+}
+
+/** What coverage needs of the map (robot://map): the room and its obstacles. */
+export interface FloorMap {
+  width: number;
+  depth: number;
+  obstacles: Rect[];
 }
 
 /** The camera finds the project's 12 cm objects reliably out to about this far (the
@@ -52,7 +57,7 @@ export class CoverageMap {
   private readonly opts: CoverageOptions;
 
   constructor(
-    private readonly map: PlannerMap,
+    private readonly map: FloorMap,
     opts: Partial<CoverageOptions> = {},
   ) {
     this.opts = { rangeM: SENSING_RANGE_M, minGainCells: MIN_GAIN_CELLS, perMetre: PER_METRE, power: 1, ...opts };

@@ -68,7 +68,7 @@ export function registerTools<TContext>(
         title: declaration.title,
         description: declaration.description,
         inputSchema: inputSchemaOf(declaration),
-        outputSchema: successOrFailure(declaration.output),
+        outputSchema: outputSchemaOf(declaration.output),
         annotations: { title: declaration.title, ...declaration.annotations },
         _meta: toolMetaOf(declaration),
       },
@@ -106,6 +106,16 @@ export function outcomeToResult(outcome: ToolOutcome<unknown>): CallToolResult {
   return { content, structuredContent: outcome.output as Record<string, unknown> };
 }
 
+const outputSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+
+/** The output schema a declaration is registered with, built once per process: every connection
+ *  (an HTTP session, a mission's in-process server) registers the same tools again. */
+function outputSchemaOf(success: z.ZodObject): z.ZodObject {
+  let schema = outputSchemas.get(success);
+  if (!schema) outputSchemas.set(success, (schema = successOrFailure(success)));
+  return schema;
+}
+
 /** `structuredContent.error` of a failed result, as every output schema declares it: the code,
  *  the message, and details (known zones, a new id, …) whose values are named, not free-form. */
 const failureSchema = z
@@ -123,7 +133,11 @@ const failureSchema = z
  * the server's own check of a success as strict as the declared shape.
  */
 function successOrFailure(success: z.ZodObject): z.ZodObject {
-  const required = (z.toJSONSchema(success, { io: 'output' }) as { required?: string[] }).required ?? [];
+  // The fields a success must have: those that do not accept undefined (no output has defaults).
+  // Read from the shape: converting every schema to JSON Schema here cost most of a server's build.
+  const required = Object.entries(success.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([name]) => name);
   // An operation's own `error` (its message) shares the name: either fits there.
   const own = success.shape.error as z.ZodType | undefined;
   return success

@@ -20,3 +20,8 @@ export interface StaticMap {
   obstacles: Obstacle[];
   zones: Zone[];
 }
+
+/** Zones named like this charge the robot, on every backend. */
+export function isDockZone(name: string): boolean {
+  return name === 'charging_dock' || name.startsWith('charging_dock_');
+}

@@ -1,3 +1,4 @@
+import { estimateTripDrain as estimateDrain } from '../core/trip-drain.js';
 import type { RobotConfig } from './robot-config.js';
 
 /**
@@ -18,14 +19,8 @@ export function batteryAfterStep(
   return next < 0 ? 0 : next > 1 ? 1 : next;
 }
 
-/**
- * Expected charge used by driving a path of this length: its distance, the time at a cautious
- * average speed (half the top speed, since trips start and end at rest and stop at corners)
- * plus a few seconds, and some turning on the way.
- */
+/** Expected charge used by driving a path of this length, priced as every backend prices it. */
 export function estimateTripDrain(config: RobotConfig, pathLengthM: number): number {
   const b = config.battery;
-  const seconds = pathLengthM / (0.5 * config.maxLinearSpeed) + 3;
-  const radians = Math.PI + 0.5 * pathLengthM;
-  return b.drainPerMetre * pathLengthM + b.drainPerSecond * seconds + b.drainPerRadian * radians;
+  return estimateDrain({ perSecond: b.drainPerSecond, perMetre: b.drainPerMetre, perRadian: b.drainPerRadian }, config.maxLinearSpeed, pathLengthM);
 }

@@ -1,6 +1,7 @@
 import type { Vec2 } from '../core/geometry.js';
 import { normalizeAngle, round } from '../core/geometry.js';
 import { VirtualClock } from '../core/clock.js';
+import { isDockZone } from '../core/map.js';
 import type { World } from './world.js';
 import { PHYSICS_DT } from './robot-config.js';
 import type { GripperState, MotionGoal, MotionState, PathPlan } from '../core/motion-types.js';
@@ -19,11 +20,6 @@ export interface EngineOptions {
 
 /** Smallest arrival tolerance honoured, metres. */
 const MIN_TOLERANCE = 0.005;
-
-/** Zones named like this charge the robot. */
-export function isDockZone(name: string): boolean {
-  return name === 'charging_dock' || name.startsWith('charging_dock_');
-}
 
 function approach(current: number, target: number, maxDelta: number): number {
   const delta = target - current;

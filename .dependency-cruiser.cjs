@@ -34,11 +34,15 @@ module.exports = {
     layer('mcp', '^src/mcp/', ['^src/core/', '^src/robot/', '^src/mcp/', '^src/config/']),
     layer('agent', '^src/agent/', ['^src/core/', '^src/mcp/', '^src/agent/']),
     layer('tools', '^src/tools/', ['^src/core/', '^src/sim/', '^src/vision/', '^src/tools/']),
-    layer('runtime', '^src/runtime/', ['^src/(core|robot|mcp|agent|sim|vision|replay|config|runtime)/']),
+    layer('runtime', '^src/runtime/', ['^src/(core|robot|mcp|agent|sim|vision|replay|config|runtime|ros/backend|ros/transport)/']),
     // ROS: the transport (one interface, one file per middleware) stands on core alone; the
     // primitives (YAML-configured topics, services and actions as MCP tools) build on mcp.
     layer('ros-transport', '^src/ros/transport/', ['^src/core/', '^src/ros/transport/']),
     layer('ros-primitives', '^src/ros/primitives/', ['^src/core/', '^src/mcp/', '^src/ros/transport/', '^src/ros/primitives/']),
+    // The ROS robot backend implements the robot's backend port over the transport; the simulator
+    // on ROS (ros-sim) serves the simulator through it. Neither knows the other.
+    layer('ros-backend', '^src/ros/backend/', ['^src/core/', PORTS, '^src/ros/transport/', '^src/ros/backend/']),
+    layer('ros-sim', '^src/ros/sim/', ['^src/core/', '^src/sim/', '^src/ros/transport/', '^src/ros/sim/']),
     layer('tui', '^src/tui/', ['^src/(core|robot|mcp|agent|sim|vision|replay|config|runtime|tui)/']),
   ],
   options: {

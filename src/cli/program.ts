@@ -58,7 +58,10 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--record <path>', 'write the mission recording to this file')
     .option('--no-record', 'do not record the mission')
     .option('--record-dir <dir>', 'directory for recordings', 'missions/recordings')
-    .action(run(async (instruction: string, opts) => (await import('./commands/run.js')).runRun(io, instruction, opts)));
+    .addOption(new Option('--robot <kind>', 'the robot: the embedded simulator, or a ROS robot described by --robot-profile').choices(['sim', 'ros']).default('sim'))
+    .option('--robot-profile <file>', 'with --robot ros: the robot profile (YAML) mapping the robot onto ROS topics, services and actions')
+    .option('--master <url>', 'with --robot ros: ROS master URI (default: the profile\'s, then ROS_MASTER_URI)')
+    .action(run(async (instruction: string, opts, cmd: Command) => (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose })));
 
   program
     .command('replay')
@@ -136,11 +139,20 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--session-idle <seconds>', 'HTTP: end a session idle this long: no request running, no stream open (default 600)', parsePositiveInteger)
     .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
-    .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
-
-  const tui = missionOptions(program.command('tui').description('interactive session: type missions one after another in one world (the default on a terminal)'))
     .option('--audit-log <file>', 'append every actuation and safety event, with its session and client, to FILE as JSON Lines')
     .option('--allow-unconfirmed-estop-reset', 'let clients that cannot ask a person (no MCP elicitation) release the emergency stop without confirmation')
+    .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
+
+  program
+    .command('ros-sim')
+    .description('put the simulator on a ROS master as a robot: odometry, battery, camera, map, move_base, gripper and charging')
+    .option('-s, --scenario <name|path>', 'scenario name or file', 'warehouse')
+    .option('--seed <n>', 'random seed', parseInteger, 1)
+    .option('--master <url>', 'ROS master URI (default: ROS_MASTER_URI, then http://localhost:11311)')
+    .option('--truth-file <path>', 'at exit, write where the robot and every object ended up (JSON, for tests)')
+    .action(run(async (_opts, cmd: Command) => (await import('./commands/ros-sim.js')).runRosSim(io, cmd.optsWithGlobals())));
+
+  const tui = missionOptions(program.command('tui').description('interactive session: type missions one after another in one world (the default on a terminal)'))
     .option('--no-record', 'do not record the missions')
     .option('--record-dir <dir>', 'directory for recordings (one file per mission)', 'missions/recordings')
     .action(run(async (opts) => (await import('./commands/tui.js')).runTui(io, opts)));

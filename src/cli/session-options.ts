@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config-file.js';
 import type { SessionConfig } from '../runtime/session-config.js';
 import { chooseProvider } from '../runtime/provider-choice.js';
 import { loadScenario } from '../sim/scenario.js';
-import type { CliIo } from './io.js';
+import { EXIT_USAGE, UserError, type CliIo } from './io.js';
 import { PROGRAM_VERSION } from './version.js';
 
 /** The mission options `run` and `tui` share. */
@@ -18,6 +18,11 @@ export interface MissionFlags {
   config?: string;
   detectorModel?: string;
   detectorLabels?: string;
+  /** `run --robot ros --robot-profile FILE [--master URL]`: a ROS robot instead of the simulator. */
+  robot?: 'sim' | 'ros';
+  robotProfile?: string;
+  master?: string;
+  verbose?: boolean;
 }
 
 /**
@@ -26,19 +31,31 @@ export interface MissionFlags {
  * to word (cli/user-errors.ts).
  */
 export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, recordDir: string | null): Promise<SessionConfig> {
-  const scenario = loadScenario(flags.scenario);
   const config = await loadConfig({ explicitPath: flags.config, env: io.env, cwd: process.cwd(), homedir: homedir() });
+  const provider = chooseProvider(io.env, flags);
+  const robot = flags.robot === 'ros' ? await joinRosRobot(io, flags) : undefined;
   return {
-    scenario,
+    scenario: robot?.scenario ?? loadScenario(flags.scenario),
+    ...(robot ? { robot: robot.source } : {}),
     seed: flags.seed,
     realtime: flags.realtime === true,
     detector: { modelPath: flags.detectorModel, labelsPath: flags.detectorLabels },
     servers: config.servers,
-    provider: chooseProvider(io.env, flags),
+    provider,
     maxSteps: flags.maxSteps,
     maxTokens: flags.maxTokens,
     recordDir,
     version: PROGRAM_VERSION,
     env: io.env,
   };
+}
+
+/** The ROS robot of `--robot-profile`, joined before the session opens (an unreachable master or a
+ *  silent topic is one line, exit 1). rosnodejs is loaded only here. */
+async function joinRosRobot(io: CliIo, flags: MissionFlags) {
+  if (!flags.robotProfile) throw new UserError('--robot ros needs --robot-profile FILE (see examples/ros/ros-sim-robot.yaml)', EXIT_USAGE);
+  const [{ loadRobotProfile }, { connectRosRobot }] = await Promise.all([import('../ros/backend/robot-profile.js'), import('../runtime/ros-robot.js')]);
+  const profile = loadRobotProfile(flags.robotProfile);
+  const log = (line: string) => io.stderr.write(`${line}\n`);
+  return connectRosRobot({ profile, masterUri: flags.master, seed: flags.seed, env: io.env, ...(flags.verbose ? { log } : {}) });
 }

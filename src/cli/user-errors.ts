@@ -4,6 +4,9 @@ import { TokenError } from '../mcp/transports/token.js';
 import { ReplayFileError } from '../replay/replay-reader.js';
 import { RobotCommandError } from '../robot/robot-errors.js';
 import { ProviderChoiceError } from '../runtime/provider-choice.js';
+import { RosRobotError } from '../ros/backend/connect.js';
+import { RobotProfileError } from '../ros/backend/robot-profile.js';
+import { RosConnectError } from '../ros/transport/ros-transport.js';
 import { ScenarioError } from '../sim/scenario.js';
 import { DetectorError } from '../vision/detector-error.js';
 import { EXIT_FAILURE, EXIT_USAGE, UserError } from './io.js';
@@ -20,10 +23,14 @@ const USER_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, UserError['ex
   [ReplayFileError, EXIT_USAGE],
   [TokenError, EXIT_USAGE],
   [ProviderChoiceError, EXIT_USAGE],
+  [RobotProfileError, EXIT_USAGE],
   // The job could not be done: no usable detector model, an unreadable input, a refused command.
   [DetectorError, EXIT_FAILURE],
   [FileReadError, EXIT_FAILURE],
   [RobotCommandError, EXIT_FAILURE],
+  // A ROS master that cannot be reached; a ROS robot not there as its profile says (a silent topic, no move_base).
+  [RosConnectError, EXIT_FAILURE],
+  [RosRobotError, EXIT_FAILURE],
 ];
 
 /** The error as a UserError, or undefined when it is not one the user can fix. */

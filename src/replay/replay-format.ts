@@ -23,6 +23,10 @@ export const ReplayHeader = z.object({
   /** Set when the recording was made against a scripted stand-in (e.g. the local fake Messages API). */
   providerNote: z.string().optional(),
   instruction: z.string(),
+  /** The robot, when not the simulator of `scenario` (absent in older recordings and simulator
+   *  missions): its backend, and for a ROS robot its profile and master. Such a mission cannot be
+   *  re-run without that robot. */
+  robot: z.object({ backend: z.string(), profile: z.string().optional(), master: z.string().optional() }).optional(),
   /** Set for missions of an interactive session: where in the session the mission started. */
   session: z
     .object({

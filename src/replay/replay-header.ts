@@ -26,6 +26,8 @@ export interface HeaderFacts {
   detectorSha256: string;
   externalServers: string[];
   session?: SessionPlace;
+  /** The robot, when not the simulator. */
+  robot?: NonNullable<ReplayHeader['robot']>;
 }
 
 export function sha256(data: string | Buffer): string {
@@ -58,6 +60,7 @@ export function buildReplayHeader(f: HeaderFacts): ReplayHeader {
     model: f.model,
     ...(f.providerNote ? { providerNote: f.providerNote } : {}),
     instruction: f.instruction,
+    ...(f.robot ? { robot: f.robot } : {}),
     ...(f.session ? { session: f.session } : {}),
     config: {
       maxSteps: f.maxSteps,

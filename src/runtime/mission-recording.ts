@@ -33,9 +33,10 @@ export function openMissionRecording(runtime: MissionRuntime, mission: Pick<Miss
     maxSteps: mission.maxSteps,
     maxTotalTokens: mission.maxTotalTokens,
     // The world's parameters as the mission starts (an earlier mission of a session may have set them).
-    parameters: runtime.simRobot.robot.parameters.snapshot(),
+    parameters: runtime.assembly.robot.parameters.snapshot(),
     detectorSha256: detectorHash(facts.detectorModelPath ?? defaultModelPath()),
     externalServers: facts.externalServers,
+    ...(facts.robot ? { robot: facts.robot } : {}),
     ...(plan.session ? { session: plan.session } : {}),
   });
   return new MissionRecorder(fileLineSink(plan.path), header, imageDirectory(plan.path));

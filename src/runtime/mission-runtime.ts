@@ -8,11 +8,13 @@ import type { ServerConfig } from '../config/config-file.js';
 import { McpHub, type ServerStatusChange } from '../mcp/client/hub.js';
 import { createRobotMcpServer } from '../mcp/robot-server.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
-import { createSimulatedRobot, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
+import { createSimulatedRobot, simulatedAssembly, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
+import type { RobotAssembly, RobotFacts, RobotSource } from './robot-assembly.js';
+import { createDetector } from '../vision/detector.js';
 import { round } from '../core/geometry.js';
 import type { MissionRecorder } from '../replay/recorder.js';
 import type { Scenario } from '../sim/scenario.js';
-import { reportWorld, type WorldReport } from './world-report.js';
+import type { WorldReport } from './world-report.js';
 
 export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> {
   scenario: Scenario;
@@ -25,6 +27,9 @@ export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> 
   onServerLost?: (message: string) => void;
   /** Load the detector now, so a missing or mismatched model fails before the mission starts. */
   preloadDetector?: boolean;
+  /** The robot, when not the simulator of `scenario` (a ROS robot); `scenario` then describes
+   *  its map as the robot reported it. */
+  robot?: RobotSource;
 }
 
 export interface MissionOptions {
@@ -50,6 +55,8 @@ export interface RuntimeFacts {
   detectorModelPath?: string;
   /** Names of the external MCP servers offered to the model. */
   externalServers: string[];
+  /** Set when the robot is not the simulator. */
+  robot?: RobotFacts;
 }
 
 export interface MissionRun extends MissionResult {
@@ -65,7 +72,8 @@ export interface MissionRun extends MissionResult {
 export class MissionRuntime {
   private constructor(
     readonly scenario: Scenario,
-    readonly simRobot: SimulatedRobot,
+    readonly assembly: RobotAssembly,
+    private readonly simulated: SimulatedRobot | undefined,
     private readonly embedded: InProcessConnection,
     readonly hub: McpHub,
     readonly facts: RuntimeFacts,
@@ -73,7 +81,8 @@ export class MissionRuntime {
   ) {}
 
   static async open(opts: RuntimeOptions): Promise<MissionRuntime> {
-    const simRobot = createSimulatedRobot(opts);
+    const simulated = opts.robot ? undefined : createSimulatedRobot(opts);
+    const assembly = simulated ? simulatedAssembly(simulated) : opts.robot!.open(opts.sharedDetector ?? createDetector(opts.detector));
     const live: { recorder?: MissionRecorder } = {};
     // get_time reads go into the running mission's recording, so its replay restores them.
     const wallClock = () => {
@@ -81,14 +90,14 @@ export class MissionRuntime {
       live.recorder?.recordClock(now);
       return now;
     };
-    const server = createRobotMcpServer({ robot: simRobot.robot, wallClock, rng: simRobot.toolRng, version: opts.version });
+    const server = createRobotMcpServer({ robot: assembly.robot, wallClock, rng: assembly.toolRng, version: opts.version });
     const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version });
     const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
     hub.onStatusChange((change) => {
       if (change.status.state !== 'connected') opts.onServerLost?.(serverLoss(change));
     });
     try {
-      await Promise.all([hub.start(), opts.preloadDetector ? simRobot.detector.load() : undefined]);
+      await Promise.all([hub.start(), opts.preloadDetector ? assembly.detector.load() : undefined]);
     } catch (e) {
       await hub.close();
       await embedded.close();
@@ -99,8 +108,15 @@ export class MissionRuntime {
       version: opts.version,
       detectorModelPath: opts.detector?.modelPath,
       externalServers: (opts.servers ?? []).map((s) => s.name),
+      ...(opts.robot ? { robot: opts.robot.facts } : {}),
     };
-    return new MissionRuntime(opts.scenario, simRobot, embedded, hub, facts, live);
+    return new MissionRuntime(opts.scenario, assembly, simulated, embedded, hub, facts, live);
+  }
+
+  /** The simulated robot (tests and the TUI's views read its world); a runtime on a ROS robot has none. */
+  get simRobot(): SimulatedRobot {
+    if (!this.simulated) throw new Error(`this runtime drives a ${this.assembly.backendKind} robot, not the simulator`);
+    return this.simulated;
   }
 
   /** Runs one mission; with a recorder, every event and clock reading goes into it and it is closed at the end. */
@@ -116,7 +132,7 @@ export class MissionRuntime {
   }
 
   private async run(opts: MissionOptions): Promise<MissionRun> {
-    const { robot, sim } = this.simRobot;
+    const { robot } = this.assembly;
     const system = await buildSystemPrompt(this.embedded.client, opts.instruction);
     const result = await runMission({
       instruction: opts.instruction,
@@ -129,21 +145,20 @@ export class MissionRuntime {
       maxTotalTokens: opts.maxTotalTokens,
       signal: opts.signal,
       onEvent: opts.onEvent,
-      clock: { wallMs: opts.wallMs ?? (() => performance.now()), simSeconds: () => sim.clock.now() },
+      clock: { wallMs: opts.wallMs ?? (() => performance.now()), simSeconds: () => this.assembly.robotTime() },
       makeSafe: async () => {
         robot.stop('mission interrupted');
       },
       telemetry: () => {
-        const s = sim.backend.readState();
-        return { simTime: round(sim.clock.now()), x: round(s.pose.x), y: round(s.pose.y), heading: round(s.pose.heading), battery: round(s.battery, 4), state: robot.state, holding: robot.holding };
+        const s = robot.backend.readState();
+        return { simTime: round(this.assembly.robotTime()), x: round(s.pose.x), y: round(s.pose.y), heading: round(s.pose.heading), battery: round(s.battery, 4), state: robot.state, holding: robot.holding };
       },
     });
-    return { ...result, world: reportWorld(this.simRobot) };
+    return { ...result, world: this.assembly.report() };
   }
 
   async close(): Promise<void> {
-    this.simRobot.robot.stop('session closed');
-    if ('stop' in this.simRobot.sim.runner && typeof this.simRobot.sim.runner.stop === 'function') this.simRobot.sim.runner.stop();
+    this.assembly.close();
     await this.hub.close();
     await this.embedded.close();
   }

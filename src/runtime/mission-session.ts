@@ -160,7 +160,7 @@ export class MissionSession {
 
   /** Latches the robot's emergency stop now, and cancels the running mission. */
   emergencyStop(): void {
-    this.state.runtime.simRobot.robot.emergencyStop('operator pressed the e-stop key');
+    this.state.runtime.assembly.robot.emergencyStop('operator pressed the e-stop key');
     if (this.abort && !this.abort.signal.aborted) {
       const notice: MissionEvent = { type: 'notice', level: 'warning', message: 'EMERGENCY STOP pressed by the operator' };
       this.recorder?.onEvent(notice);
@@ -188,7 +188,7 @@ export class MissionSession {
       return this.note('error', (e as Error).message);
     }
     const old = this.state.runtime;
-    const runtime = await openSessionWorld({ ...this.config, sharedDetector: old.simRobot.detector }, scenario, (text) => this.note('warning', text));
+    const runtime = await openSessionWorld({ ...this.config, sharedDetector: old.assembly.detector }, scenario, (text) => this.note('warning', text));
     await old.close();
     this.recordings.newWorld();
     this.update({ runtime, scenario: scenario.name });

@@ -122,6 +122,11 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
 
 /** The recorded scenario, when the recording can be verified on its own; else why not, as a ReplayFileError. */
 function replayableScenario({ file, header }: Replay): Scenario {
+  if (header.robot) {
+    const { backend, profile, master } = header.robot;
+    const which = [profile && `profile ${profile}`, master && `on ${master}`].filter(Boolean).join(' ');
+    throw new ReplayFileError(`${file} was recorded on a ${backend} robot${which ? ` (${which})` : ''} and cannot be re-executed without that robot; replay --show ${file} prints what happened`);
+  }
   const scenario = parseScenario(header.scenario.content, `${file} (scenario)`);
   if (scenarioHash(scenario) !== header.scenario.sha256) throw new ReplayFileError(`${file}: the embedded scenario does not match its hash (the file was edited)`);
   if (header.session && !header.session.initialWorld) {

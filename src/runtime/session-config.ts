@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config/config-file.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { CreateDetectorOptions, ObjectDetector } from '../vision/detector.js';
 import { MissionRuntime } from './mission-runtime.js';
+import type { RobotSource } from './robot-assembly.js';
 import type { ProviderChoice } from './provider-choice.js';
 
 /** What a mission session is opened with: its first world, its missions' provider and limits, where they are recorded. */
@@ -32,6 +33,8 @@ export interface SessionConfig {
    * an internal error — is thrown to the caller instead of becoming a note.
    */
   oneShot?: boolean;
+  /** The robot, when not the simulator of `scenario` (`run --robot ros`); `scenario` is then its map. */
+  robot?: RobotSource;
 }
 
 /** One world of the session, its detector loaded; a server that goes away is told to `onServerLost`, and its tools are withdrawn. */
@@ -47,5 +50,6 @@ export function openSessionWorld(config: SessionConfig, scenario: Scenario, onSe
     wallClock: config.wallClock ?? Date.now,
     version: config.version,
     onServerLost,
+    ...(config.robot ? { robot: config.robot } : {}),
   });
 }

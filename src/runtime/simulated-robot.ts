@@ -6,6 +6,9 @@ import { createDetector, type CreateDetectorOptions, type ObjectDetector } from 
 import { VisionPipeline, asPerception } from '../vision/pipeline.js';
 import { Robot } from '../robot/robot.js';
 import { createSimulation, type Simulation } from '../sim/sim-backend.js';
+import { RealtimeRunner } from '../sim/runner.js';
+import type { RobotAssembly } from './robot-assembly.js';
+import { reportWorld } from './world-report.js';
 
 export interface SimulatedRobotOptions {
   scenario: Scenario | string;
@@ -49,4 +52,20 @@ export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobo
   });
   const robot = new Robot(sim.backend, asPerception(vision));
   return { sim, robot, vision, detector, toolRng: sim.rng.fork('tools') };
+}
+
+/** The simulated robot as a runtime's robot: robot time is the simulator's clock, the report its ground truth. */
+export function simulatedAssembly(sr: SimulatedRobot): RobotAssembly {
+  return {
+    backendKind: sr.sim.backend.kind,
+    robot: sr.robot,
+    detector: sr.detector,
+    toolRng: sr.toolRng,
+    robotTime: () => sr.sim.clock.now(),
+    report: () => reportWorld(sr.sim.world, sr.robot),
+    close: () => {
+      sr.robot.stop('session closed');
+      if (sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.stop();
+    },
+  };
 }

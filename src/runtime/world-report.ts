@@ -1,5 +1,6 @@
 import { round } from '../core/geometry.js';
-import type { SimulatedRobot } from './simulated-robot.js';
+import type { Robot } from '../robot/robot.js';
+import type { World } from '../sim/world.js';
 
 /**
  * The final ground truth of a mission, for evaluation only (tests, benches, the --json report).
@@ -11,8 +12,8 @@ export interface WorldReport {
   parameters: Record<string, number | string | boolean>;
 }
 
-export function reportWorld({ sim, robot }: SimulatedRobot): WorldReport {
-  const body = sim.world.robot;
+export function reportWorld(world: World, robot: Robot): WorldReport {
+  const body = world.robot;
   return {
     robot: {
       x: round(body.x),
@@ -22,15 +23,15 @@ export function reportWorld({ sim, robot }: SimulatedRobot): WorldReport {
       holding: body.holding,
       armed: robot.armed,
       state: robot.state,
-      zone: sim.world.zoneAt(body)?.name ?? null,
+      zone: world.zoneAt(body)?.name ?? null,
     },
-    objects: sim.world.objects.map((o) => ({
+    objects: world.objects.map((o) => ({
       id: o.id,
       color: o.color,
       shape: o.shape,
       x: round(o.x),
       y: round(o.y),
-      zone: o.heldBy ? null : (sim.world.zoneAt(o)?.name ?? null),
+      zone: o.heldBy ? null : (world.zoneAt(o)?.name ?? null),
       heldBy: o.heldBy,
     })),
     parameters: robot.parameters.snapshot(),

@@ -86,6 +86,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
   } finally {
     process.off('SIGINT', onSigint);
     await session?.close();
+    await config.robot?.close();
   }
 }
 

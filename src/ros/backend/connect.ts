@@ -1,0 +1,93 @@
+import type { RosMessage, RosTransport } from '../transport/ros-transport.js';
+import { GridMapError, mapFromOccupancyGrid } from './grid-map.js';
+import type { RobotProfile } from './robot-profile.js';
+import { RosRobotBackend } from './ros-backend.js';
+
+/** The robot is not there as its profile says: a topic stays silent, no action server answers. */
+export class RosRobotError extends Error {
+  override name = 'RosRobotError';
+}
+
+export interface ConnectedRosBackend {
+  backend: RosRobotBackend;
+  /** Stops the base, unsubscribes and closes what the backend opened (the transport stays up). */
+  close(): Promise<void>;
+}
+
+/** Resolves with the first message `subscribe` delivers, or rejects after `timeoutMs`. */
+function firstOf(subscribed: (onMessage: (m: RosMessage) => void) => void, timeoutMs: number, silence: () => string): Promise<RosMessage> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RosRobotError(silence())), timeoutMs);
+    subscribed((m) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+  });
+}
+
+/**
+ * Joins a ROS robot as its profile describes it: waits for the map, the move_base server, the
+ * first pose, battery state and camera image (each a clear error naming the topic when it stays
+ * silent), then feeds every later message to the backend.
+ */
+export async function connectRosBackend(transport: RosTransport, profile: RobotProfile, wallMs: () => number): Promise<ConnectedRosBackend> {
+  const wait = profile.timeouts.first_message_ms;
+  const seconds = `${wait / 1000} s`;
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) {
+      try {
+        await close();
+      } catch {
+        // The master may be gone already; what could be closed is closed.
+      }
+    }
+  };
+  const silent = (what: string, topic: string, hint: string) => () => `no ${what} on ${topic} within ${seconds} from the ROS master ${transport.masterUri}: ${hint}`;
+  const robotHint = 'is the robot (or robot-agent ros-sim) running, and does the profile name its topics?';
+  try {
+    const navigation = transport.actionClient(profile.navigation.action, profile.navigation.type);
+    closers.push(() => navigation.close());
+    let onMap: (m: RosMessage) => void = () => undefined;
+    closers.push(await transport.subscribe(profile.map.topic, profile.map.type, (m) => onMap(m)));
+    const [grid, serverUp] = await Promise.all([
+      firstOf((cb) => (onMap = cb), wait, silent('occupancy grid', profile.map.topic, `${robotHint} (a map must be published latched, as map_server does)`)),
+      navigation.waitForServer(wait),
+    ]);
+    if (!serverUp) throw new RosRobotError(`no move_base action server at ${profile.navigation.action} within ${seconds} on ${transport.masterUri}: ${robotHint}`);
+    const stopPublisher = profile.navigation.stop_topic ? await transport.advertise(profile.navigation.stop_topic, 'geometry_msgs/Twist') : undefined;
+    if (stopPublisher) closers.push(() => stopPublisher.close());
+    let map;
+    try {
+      map = mapFromOccupancyGrid(grid, profile.map.zones);
+    } catch (e) {
+      throw e instanceof GridMapError ? new RosRobotError(`the map on ${profile.map.topic}: ${e.message}`) : e;
+    }
+    const backend = new RosRobotBackend({ transport, profile, map, navigation, ...(stopPublisher ? { stopPublisher } : {}), wallMs });
+    closers.push(async () => backend.close());
+
+    const feeds: Array<[string, string, string, (m: RosMessage) => void]> = [
+      ['odometry', profile.pose.topic, profile.pose.type, (m) => backend.onOdometry(m)],
+      ['battery state', profile.battery.topic, profile.battery.type, (m) => backend.onBattery(m)],
+      ['camera image', profile.camera.topic, profile.camera.type, (m) => backend.onImage(m)],
+    ];
+    await Promise.all(
+      feeds.map(async ([what, topic, type, feed]) => {
+        let first: ((m: RosMessage) => void) | undefined;
+        const arrived = firstOf((cb) => (first = cb), wait, silent(what, topic, robotHint));
+        closers.push(
+          await transport.subscribe(topic, type, (m) => {
+            feed(m);
+            first?.(m);
+            first = undefined;
+          }),
+        );
+        await arrived;
+      }),
+    );
+    return { backend, close: closeAll };
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { readTextFile } from '../../core/read-file.js';
+import { parseYamlFile } from '../../core/yaml-file.js';
+
+/**
+ * A robot profile: which ROS interfaces stand for the robot core's pose, battery, camera, map,
+ * navigation, gripper and charger, plus the few facts ROS does not carry (the base's radius,
+ * the camera mount, the named zones of the map, the battery's drain model). YAML, snake_case as
+ * ROS parameters are; examples/ros/ros-sim-robot.yaml is the profile of `robot-agent ros-sim`.
+ */
+
+export class RobotProfileError extends Error {
+  override name = 'RobotProfileError';
+}
+
+const finite = z.number().finite();
+const positive = finite.positive();
+const rosName = z.string().regex(/^\/?[A-Za-z][A-Za-z0-9_/]*$/, 'must be a ROS name like /odom');
+const identifier = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be lower_snake_case');
+
+const Zone = z.object({
+  name: identifier,
+  /** Centre and extents on the map, metres (as in scenario files). */
+  x: finite,
+  y: finite,
+  width: positive,
+  depth: positive,
+});
+
+export const RobotProfileSpec = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-kebab-case'),
+  /** Master URI; else --master, then ROS_MASTER_URI. */
+  master: z.url().optional(),
+  base: z.strictObject({
+    /** Radius of the round footprint, metres: paths keep this much clearance. */
+    radius: positive,
+    /** Top speed, m/s: for trip-time (and so battery) estimates. */
+    max_linear_speed: positive,
+  }),
+  pose: z.strictObject({ topic: rosName, type: z.literal('nav_msgs/Odometry') }),
+  battery: z.strictObject({
+    topic: rosName,
+    type: z.literal('sensor_msgs/BatteryState'),
+    /** Expected use, as shares of a full charge: the robot refuses trips that would end below its reserve. */
+    drain: z.strictObject({ per_second: finite.min(0), per_metre: finite.min(0), per_radian: finite.min(0) }),
+  }),
+  camera: z.strictObject({
+    topic: rosName,
+    type: z.enum(['sensor_msgs/Image', 'sensor_msgs/CompressedImage']),
+    /** The mount: lens height, distance ahead of the base centre, downward tilt, horizontal field of view. */
+    height: positive,
+    forward: finite,
+    pitch_deg: finite.min(-90).max(90),
+    hfov_deg: positive.max(179),
+  }),
+  map: z.strictObject({
+    topic: rosName,
+    type: z.literal('nav_msgs/OccupancyGrid'),
+    /** Places a mission can name ("bin A" → bin_a); a zone named charging_dock is where charging works. */
+    zones: z.array(Zone).min(1),
+  }),
+  navigation: z.strictObject({
+    action: rosName,
+    type: z.literal('move_base_msgs/MoveBaseAction'),
+    /** Frame of the goals' target poses. */
+    frame: z.string().min(1).default('map'),
+    /** Where a zero Twist is published when the robot stops or is e-stopped. */
+    stop_topic: rosName.optional(),
+  }),
+  gripper: z.strictObject({
+    service: rosName,
+    type: z.literal('std_srvs/SetBool'),
+    /** Where the gripper holds and puts down objects, metres ahead of the base centre. */
+    reach: positive,
+  }),
+  charging: z.strictObject({ service: rosName, type: z.literal('std_srvs/SetBool') }),
+  timeouts: z
+    .strictObject({
+      /** How long to wait for the map, the first pose and the first battery message. */
+      first_message_ms: z.number().int().positive().default(10_000),
+      /** How long a gripper or charging call may take. */
+      service_ms: z.number().int().positive().default(15_000),
+    })
+    .default({ first_message_ms: 10_000, service_ms: 15_000 }),
+});
+
+export type RobotProfile = z.output<typeof RobotProfileSpec>;
+
+export function parseRobotProfile(text: string, source: string): RobotProfile {
+  return parseYamlFile(text, RobotProfileSpec, source, RobotProfileError);
+}
+
+export function loadRobotProfile(file: string): RobotProfile {
+  const text = readTextFile(file, { what: 'robot profile', hint: 'check the --robot-profile path', errorClass: RobotProfileError });
+  return parseRobotProfile(text, file);
+}

@@ -1,0 +1,25 @@
+import { round } from '../../core/geometry.js';
+import type { World } from '../../sim/world.js';
+
+/** Where everything really is: what `ros-sim --truth-file` writes at exit, for tests to check a
+ *  mission against. The agent never reads it. */
+export interface SimTruth {
+  robot: { x: number; y: number; heading: number; battery: number; holding: string | null; zone: string | null };
+  objects: Array<{ id: string; color: string; shape: string; x: number; y: number; zone: string | null; heldBy: 'robot' | null }>;
+}
+
+export function simTruth(world: World): SimTruth {
+  const r = world.robot;
+  return {
+    robot: { x: round(r.x), y: round(r.y), heading: round(r.heading), battery: round(r.battery, 4), holding: r.holding, zone: world.zoneAt(r)?.name ?? null },
+    objects: world.objects.map((o) => ({
+      id: o.id,
+      color: o.color,
+      shape: o.shape,
+      x: round(o.x),
+      y: round(o.y),
+      zone: o.heldBy ? null : (world.zoneAt(o)?.name ?? null),
+      heldBy: o.heldBy,
+    })),
+  };
+}

@@ -3,10 +3,7 @@ import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { createRobotMcpServer, type RobotMcpServer } from '../../mcp/robot-server.js';
 import { AuditLog } from '../../mcp/audit-log.js';
-import { HostAllowList, OriginAllowList, isLoopbackHost } from '../../mcp/transports/http-guards.js';
-import { serveHttp } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
-import { resolveToken } from '../../mcp/transports/token.js';
 import { createSimulatedRobot, type SimulatedRobot } from '../../runtime/simulated-robot.js';
 import { loadLabelsFile } from '../../vision/labels-file.js';
 import { defaultModelPath } from '../../vision/model-paths.js';
@@ -120,6 +117,12 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) {
     throw new UserError(`--port ${opts.port} is not a port number (0-65535; 0 picks a free port)`, EXIT_USAGE);
   }
+  // HTTP's modules load only when serving HTTP: a stdio server's start-up is what hosts wait for.
+  const [{ HostAllowList, OriginAllowList, isLoopbackHost }, { serveHttp }, { resolveToken }] = await Promise.all([
+    import('../../mcp/transports/http-guards.js'),
+    import('../../mcp/transports/http.js'),
+    import('../../mcp/transports/token.js'),
+  ]);
   const token = resolveToken({ tokenEnv: opts.tokenEnv, tokenFile: opts.tokenFile, env: io.env });
   if (!isLoopbackHost(host) && token === undefined) {
     throw new UserError(

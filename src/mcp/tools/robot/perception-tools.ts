@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { encodePng } from '../../../core/png.js';
 import { defineTool, isToolFailure, toolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, attemptAsync, detectionSchema, detectionView, poseSchema, poseView, waitForOperation } from './views.js';
+import { attempt, attemptAsync, detectionSchema, detectionView, poseSchema, poseView } from './views.js';
+import { followOperation } from './session-motion.js';
 import type { Detection } from '../../../robot/perception.js';
 import { round } from '../../../core/geometry.js';
 
@@ -41,7 +42,8 @@ export const scanSurroundings = define({
   category: 'perception',
   needsConfirmation: false,
   timeoutSeconds: 120,
-  async handler({ robot }, { steps }, extra) {
+  async handler(ctx, { steps }, extra) {
+    const { robot } = ctx;
     const byId = new Map<string, Detection>();
     for (let i = 0; i < steps; i++) {
       const found = await attemptAsync(() => robot.detect());
@@ -51,7 +53,8 @@ export const scanSurroundings = define({
       if (i === steps - 1 || extra.signal.aborted) break;
       const turn = attempt(() => robot.rotate((2 * Math.PI) / steps));
       if (isToolFailure(turn)) return turn;
-      await waitForOperation(robot, turn, extra, 30);
+      // Each turn is this session's motion: the deadman stops it if the session goes away.
+      await followOperation(ctx, turn, extra, { wait: true, detach: false, timeoutS: 30 });
       if (turn.status !== 'succeeded') return toolFailure(turn.errorCode ?? 'failed', `scan interrupted: ${turn.error ?? turn.status}`, { operation_id: turn.id });
     }
     // Report the freshest estimate of each object, nearest first.

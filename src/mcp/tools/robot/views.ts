@@ -5,7 +5,7 @@ import type { Detection } from '../../../robot/perception.js';
 import { RobotCommandError } from '../../../robot/robot-errors.js';
 import { normalizeAngle, radToDeg, round } from '../../../core/geometry.js';
 import { FAILURE_CODES, type FailureCode } from '../../../core/failure.js';
-import { toolFailure, type ToolCallExtra, type ToolFailure, type ToolSuccess } from '../../tool-declaration.js';
+import { toolFailure, type ToolFailure, type ToolSuccess } from '../../tool-declaration.js';
 import { detailValue, nullable } from '../../portable-schemas.js';
 
 /** Output schemas and the functions that fill them, shared by the robot tools and resources. */
@@ -143,18 +143,6 @@ export async function attemptAsync<T>(fn: () => Promise<T>): Promise<T | ToolFai
 function refusalOf(e: unknown): ToolFailure {
   if (e instanceof RobotCommandError) return toolFailure(e.code, e.message, e.details);
   throw e;
-}
-
-/**
- * Tools own blocking: wait (in robot time) for the operation, reporting MCP progress; an MCP
- * cancellation cancels the operation and stops the robot.
- */
-export async function waitForOperation(robot: Robot, op: Operation, extra: ToolCallExtra, timeoutS: number): Promise<Operation> {
-  return robot.waitFor(op, {
-    timeoutS,
-    signal: extra.signal,
-    onProgress: (o) => extra.reportProgress(Math.round(o.progress * 1000) / 10, 100, o.message),
-  });
 }
 
 /** Endings of a motion or gripper step: their message says where the robot stopped. Other codes

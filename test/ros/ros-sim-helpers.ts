@@ -1,0 +1,86 @@
+/**
+ * `robot-agent ros-sim` as a separate process on a test's roscore (the built CLI, as a user runs
+ * it), and Debian's own ROS tools against it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SimTruth } from '../../src/ros/sim/sim-truth.js';
+import type { Roscore } from '../helpers/roscore.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin/robot-agent.js');
+
+export interface RosSimProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM, as a service manager stops it; resolves with the exit code and the truth file. */
+  stop: () => Promise<{ code: number | null; truth: SimTruth }>;
+}
+
+export async function startRosSim(master: Roscore, args: string[] = []): Promise<RosSimProcess> {
+  const truthFile = join(mkdtempSync(join(tmpdir(), 'ros-sim-')), 'truth.json');
+  const child = spawn(process.execPath, [BIN, 'ros-sim', '--master', master.uri, '--truth-file', truthFile, ...args], { cwd: ROOT, env: master.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`ros-sim did not start: ${output}`)), 20_000);
+      child.stdout!.on('data', () => {
+        if (output.includes('Ctrl-C stops')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`ros-sim exited with ${code}: ${output}`));
+      });
+    });
+  } catch (e) {
+    kill();
+    throw e;
+  }
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(kill, 10_000);
+      const [code] = (await exited) as [number | null];
+      clearTimeout(timer);
+      return { code, truth: JSON.parse(readFileSync(truthFile, 'utf8')) as SimTruth };
+    },
+  };
+}
+
+export interface ToolRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command (a ROS tool, a rospy fixture) against the test's master. */
+export function runTool(master: Roscore, file: string, args: string[], timeoutMs = 30_000): Promise<ToolRun> {
+  return new Promise((resolve) => {
+    execFile(file, args, { env: master.env, timeout: timeoutMs, cwd: ROOT }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+/** `rostopic echo -n1 TOPIC/FIELD` read as YAML numbers: the first `name: value` per name. */
+export function yamlNumbers(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(/^\s*(\w+): (-?[\d.e+-]+|nan)$/gm)) if (!(m[1]! in out)) out[m[1]!] = Number(m[2]);
+  return out;
+}

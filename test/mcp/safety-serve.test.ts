@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
 import { spawnServeHttp, type Served } from '../helpers/spawn-serve.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -154,5 +155,15 @@ describe('e-stop release over HTTP', () => {
     expect(released).toMatchObject({ emergency_stop: false, armed: false });
     expect(asked).toHaveLength(1);
     expect(audit.entries().find((e) => e.event === 'confirmation')).toMatchObject({ client: 'confirming-client', answer: 'accepted', session: expect.any(String) });
+  });
+});
+
+describe('--audit-log', () => {
+  it('refuses a file it cannot write with one line and exit code 2, before serving', async () => {
+    const r = await runCli(['serve', '--stdio', '--audit-log', join(tmpdir(), 'no-such-folder-robot-agent', 'audit.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/cannot write the audit log .*audit\.jsonl: ENOENT; give a file in a writable folder/);
+    expect(r.stdout).toBe('');
   });
 });

@@ -3,7 +3,9 @@
 // for three programs so a busy machine shifts all three alike:
 //   - robot-agent serve --stdio --no-realtime (the built program),
 //   - @modelcontextprotocol/server-everything's stdio server (the reference MCP server),
-//   - a bare `node -e 0` (spawn to exit: what starting Node alone costs here).
+//   - a bare `node -e 0` (spawn to exit: what starting Node alone costs here),
+//   - node loading the SDK's McpServer (spawn to exit: the floor for any server built on the SDK
+//     that loads it before answering).
 //
 //   npm run build && node bench/mcp-startup.mjs [--runs N] [--json]
 import { spawn } from 'node:child_process';
@@ -30,6 +32,7 @@ const PROGRAMS = [
   { name: 'robot-agent serve --stdio', args: [join(ROOT, 'bin', 'robot-agent.js'), 'serve', '--stdio', '--no-realtime'], initialize: true },
   { name: 'server-everything stdio', args: [EVERYTHING, 'stdio'], initialize: true },
   { name: 'node -e 0', args: ['-e', '0'], initialize: false },
+  { name: 'node + SDK McpServer import', args: ['--input-type=module', '-e', "await import('@modelcontextprotocol/sdk/server/mcp.js')"], initialize: false },
 ];
 
 /** Milliseconds from spawn to the initialize answer (or, for a bare node, to exit). */

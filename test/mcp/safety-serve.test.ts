@@ -123,8 +123,9 @@ describe('deadman over stdio', () => {
     const entries = audit.entries();
     const deadman = entries.findIndex((e) => e.event === 'deadman');
     expect(entries[deadman]).toMatchObject({ client: 'desktop-host', session: null, stopped: ['op-1'] });
-    // Stopped by the deadman, not by the shutdown that follows it.
-    expect(entries.slice(deadman).map((e) => e.event)).toContain('session_end');
+    // Stopped by the deadman: the shutdown that follows found nothing left to cancel.
+    expect(entries.slice(deadman).map((e) => e.event)).toEqual(['deadman', 'session_end', 'server_stop']);
+    expect(entries.at(-1)).toMatchObject({ event: 'server_stop', cancelled_operations: 0 });
   });
 });
 

@@ -211,7 +211,8 @@ function startPacing(sr: SimulatedRobot, realtime: boolean): void {
  *  session go, so nothing keeps the process alive. */
 async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>, safety: SessionSafety): Promise<void> {
   stopping.now = true;
-  sr.robot.stop('the server is shutting down');
+  const cancelled = sr.robot.stop('the server is shutting down');
+  safety.audit?.record({ session: null, client: null }, { event: 'server_stop', cancelled_operations: cancelled });
   await closeTransport().catch(() => undefined);
   safety.audit?.close();
   if (sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.stop();

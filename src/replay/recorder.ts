@@ -53,6 +53,11 @@ export class MissionRecorder {
     if (!this.closed) this.write({ type: 'clock', value });
   }
 
+  /** The mission was cancelled at this robot time (the e-stop latched or not): a replay cancels it there too. */
+  recordCancellation(robotTime: number, estop: boolean): void {
+    if (!this.closed) this.write({ type: 'cancelled', robotTime, estop });
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -68,6 +68,9 @@ export const ReplayEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('telemetry'), telemetry: json }),
   z.object({ type: z.literal('notice'), level: z.enum(['info', 'warning']), message: z.string() }),
   z.object({ type: z.literal('clock'), value: z.number() }),
+  /** The mission was cancelled (Ctrl-C, Esc, the operator's e-stop) at this robot time, with the
+   *  robot e-stopped or not by then: a replay re-applies it at the same point. */
+  z.object({ type: z.literal('cancelled'), robotTime: z.number(), estop: z.boolean() }),
   z.object({
     type: z.literal('mission_finished'),
     outcome: z.enum(['succeeded', 'failed', 'aborted']),

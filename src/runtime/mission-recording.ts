@@ -19,7 +19,11 @@ export interface RecordingPlan {
  * re-recorded replays all build their header here. Throws when the file cannot be created (it is
  * never overwritten). Pass the recorder to `runtime.runMission`, which feeds and closes it.
  */
-export function openMissionRecording(runtime: MissionRuntime, mission: Pick<MissionOptions, 'instruction' | 'provider' | 'maxSteps' | 'maxTotalTokens'>, plan: RecordingPlan): MissionRecorder {
+export function openMissionRecording(
+  runtime: MissionRuntime,
+  mission: Pick<MissionOptions, 'instruction' | 'provider' | 'maxSteps' | 'maxTotalTokens' | 'signal'>,
+  plan: RecordingPlan,
+): MissionRecorder {
   const { facts } = runtime;
   const header = buildReplayHeader({
     programVersion: facts.version,
@@ -39,5 +43,10 @@ export function openMissionRecording(runtime: MissionRuntime, mission: Pick<Miss
     ...(facts.robot ? { robot: facts.robot } : {}),
     ...(plan.session ? { session: plan.session } : {}),
   });
-  return new MissionRecorder(fileLineSink(plan.path), header, imageDirectory(plan.path));
+  const recorder = new MissionRecorder(fileLineSink(plan.path), header, imageDirectory(plan.path));
+  // A cancellation is part of what happened: recorded with the robot time it came at, so a replay
+  // cancels at the same point rather than reporting the cancelled call as a divergence.
+  const { assembly } = runtime;
+  mission.signal?.addEventListener('abort', () => recorder.recordCancellation(assembly.robotTime(), assembly.robot.emergencyStopped), { once: true });
+  return recorder;
 }

@@ -11,6 +11,7 @@ import { defaultModelPath } from '../vision/model-paths.js';
 import { openMissionRecording } from './mission-recording.js';
 import { MissionRuntime, type MissionOptions } from './mission-runtime.js';
 import { compareCall, compareEnding, type Divergence, type FinishedCall } from './replay-compare.js';
+import { replayCancellation } from './replay-cancel.js';
 import { ReplayProvider } from './replay-provider.js';
 
 export type { Divergence } from './replay-compare.js';
@@ -74,7 +75,9 @@ export async function verifyReplay(fileOrReplay: string | Replay, opts: ReplayOp
   const actual: FinishedCall[] = [];
   let divergence: Divergence | undefined;
   const abort = new AbortController();
+  const cancelAsRecorded = replayCancellation(events, runtime.assembly, () => abort.abort());
   const onEvent = (e: MissionEvent) => {
+    cancelAsRecorded?.(e);
     if (e.type !== 'tool_call_finished' || divergence) return;
     const mine: FinishedCall = { ...e, result: storedResult(e.result) };
     actual.push(mine);

@@ -114,7 +114,7 @@ describe('robot MCP server: tools', () => {
     await call(client, 'arm');
     // The vision memory as the camera would leave it: a far sighting read as a cube, then closer
     // and clearer ones as a cylinder, which relabel the object.
-    sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.4, rangeM: 4 }], 0);
+    sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.6, rangeM: 4 }], 0);
     sr.vision.tracker.update([{ label: 'red_cylinder', x: 2, y: 3, confidence: 0.9, rangeM: 1.5 }], 1);
     for (const name of ['approach_object', 'grasp_object']) {
       const r = await call(client, name, { object_id: 'red_cube#1' });
@@ -152,7 +152,7 @@ describe('robot MCP server: tools', () => {
       expect(r.isError, name).toBe(true);
       expect(error(r), name).toMatchObject({ ...expected, message: text(r) });
     }
-    sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.4, rangeM: 4 }], 0);
+    sr.vision.tracker.update([{ label: 'red_cube', x: 2, y: 3, confidence: 0.6, rangeM: 4 }], 0);
     sr.vision.tracker.update([{ label: 'red_cylinder', x: 2, y: 3, confidence: 0.9, rangeM: 1.5 }], 1);
     expect(error(await call(client, 'grasp_object', { object_id: 'red_cube#1' }))).toMatchObject({ code: 'object_relabelled', renamed_to: 'red_cylinder#1' });
     expect(error(await call(client, 'grasp_object', { object_id: 'red_cylinder#1' }))).toMatchObject({ code: 'out_of_reach' });

@@ -36,7 +36,9 @@ export const scanSurroundings = define({
   name: 'scan_surroundings',
   title: 'Scan all around',
   description: 'Turn in place through 360° in steps, detecting at each step, and return every object found. Requires arm (the robot rotates).',
-  input: { steps: z.number().int().min(4).max(16).default(8).describe('number of headings to look in') },
+  // 12 headings 30° apart with a 70° field of view show every direction in two frames: a second
+  // view is what confirms a far, weakly detected object (the robot remembers only confirmed ones).
+  input: { steps: z.number().int().min(4).max(16).default(12).describe('number of headings to look in') },
   output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema, time: z.number().describe('robot time at the end of the scan, seconds') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   category: 'perception',

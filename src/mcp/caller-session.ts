@@ -125,8 +125,11 @@ export class CallerSession {
     return { signal: cancel.signal, stopWaiting: this.gone };
   }
 
+  /** Whether the client can show a form (elicitation `form` mode; an empty `elicitation: {}`
+   *  from before modes existed means form). */
   canAsk(): boolean {
-    return this.server.server.getClientCapabilities()?.elicitation !== undefined;
+    const elicitation = this.server.server.getClientCapabilities()?.elicitation;
+    return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
   }
 
   /** Asks the client's person a yes/no question through MCP elicitation, on the stream of the

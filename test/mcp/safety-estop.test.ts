@@ -15,7 +15,7 @@ afterEach(async () => {
   closers = [];
 });
 
-type Answer = ElicitResult | 'no elicitation';
+type Answer = ElicitResult | 'no elicitation' | 'links only';
 
 /** A robot served as `serve` serves it (remote clients, an audit log), and a way to connect
  *  real SDK clients to it, each its own session. */
@@ -27,8 +27,9 @@ function remoteRobot(allowUnconfirmedReset = false) {
   const asked: string[] = [];
   const connect = async (name: string, answer: Answer): Promise<Client> => {
     const server = createRobotMcpServer({ robot: sr.robot, wallClock: Date.now, rng: sr.toolRng, version: '0.0.0-test', remote: { allowUnconfirmedReset }, audit });
-    const conn = await connectInProcess(server, { name, version: '1.2.3' }, answer === 'no elicitation' ? {} : { capabilities: { elicitation: {} } });
-    if (answer !== 'no elicitation') {
+    const capabilities = { 'no elicitation': {}, 'links only': { elicitation: { url: {} } } }[answer as string] ?? { elicitation: {} };
+    const conn = await connectInProcess(server, { name, version: '1.2.3' }, { capabilities });
+    if (typeof answer === 'object') {
       conn.client.setRequestHandler(ElicitRequestSchema, async (request) => {
         asked.push(request.params.message);
         return answer;
@@ -77,6 +78,9 @@ describe('releasing the e-stop needs a confirmation the server enforces (#17 ite
     expect(refused?.message).toMatch(/--allow-unconfirmed-estop-reset/);
     expect(strict.sr.robot.emergencyStopped).toBe(true);
     expect(errorOf(await call(client, 'arm'))?.code).toBe('estopped');
+    // A client that can open links but not show a form cannot be asked either.
+    const linksOnly = await strict.connect('browser-client', 'links only');
+    expect(errorOf(await call(linksOnly, 'reset_emergency_stop'))?.code).toBe('confirmation_required');
 
     const lenient = remoteRobot(true);
     const other = await lenient.connect('plain-client', 'no elicitation');

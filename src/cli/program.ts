@@ -60,6 +60,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--record-dir <dir>', 'directory for recordings', 'missions/recordings')
     .addOption(new Option('--robot <kind>', 'the robot: the embedded simulator, or a ROS robot described by --robot-profile').choices(['sim', 'ros']).default('sim'))
     .option('--robot-profile <file>', 'with --robot ros: the robot profile (YAML) mapping the robot onto ROS topics, services and actions')
+    .option('--ros-config <file>', 'ROS topics, services and actions (YAML, see examples/ros/primitives.yaml) offered as tools next to the robot\'s')
     .option('--master <url>', 'with --robot ros: ROS master URI (default: the profile\'s, then ROS_MASTER_URI)')
     .action(run(async (instruction: string, opts, cmd: Command) => (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose })));
 
@@ -141,6 +142,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
     .option('--audit-log <file>', 'append every actuation and safety event, with its session and client, to FILE as JSON Lines')
     .option('--allow-unconfirmed-estop-reset', 'let clients that cannot ask a person (no MCP elicitation) release the emergency stop without confirmation')
+    .option('--ros-config <file>', 'also offer these ROS topics, services and actions (YAML, see examples/ros/primitives.yaml) as tools and resources')
     .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
 
   program

@@ -20,6 +20,8 @@ export interface MissionFlags {
   detectorLabels?: string;
   /** `run --robot ros --robot-profile FILE [--master URL]`: a ROS robot instead of the simulator. */
   robot?: 'sim' | 'ros';
+  /** ROS topics, services and actions (YAML) offered as tools next to the robot's. */
+  rosConfig?: string;
   robotProfile?: string;
   master?: string;
   verbose?: boolean;
@@ -34,7 +36,9 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, recordDi
   const config = await loadConfig({ explicitPath: flags.config, env: io.env, cwd: process.cwd(), homedir: homedir() });
   const provider = chooseProvider(io.env, flags);
   const robot = flags.robot === 'ros' ? await joinRosRobot(io, flags) : undefined;
+  const ros = flags.rosConfig === undefined ? undefined : await openRosConfig(io, flags.rosConfig, flags.verbose === true);
   return {
+    ...(ros ? { extensions: { list: [ros.primitives], close: ros.close } } : {}),
     scenario: robot?.scenario ?? loadScenario(flags.scenario),
     ...(robot ? { robot: robot.source } : {}),
     seed: flags.seed,
@@ -48,6 +52,13 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, recordDi
     version: PROGRAM_VERSION,
     env: io.env,
   };
+}
+
+/** `--ros-config`'s primitives, their types checked and the master joined before the session opens.
+ *  rosnodejs is loaded only here. */
+async function openRosConfig(io: CliIo, path: string, verbose: boolean) {
+  const { openRosPrimitivesFile } = await import('../ros/primitives/open-primitives.js');
+  return openRosPrimitivesFile(path, { env: io.env, ...(verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}) });
 }
 
 /** The ROS robot of `--robot-profile`, joined before the session opens (an unreachable master or a

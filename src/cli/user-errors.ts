@@ -6,7 +6,8 @@ import { RobotCommandError } from '../robot/robot-errors.js';
 import { ProviderChoiceError } from '../runtime/provider-choice.js';
 import { RosRobotError } from '../ros/backend/connect.js';
 import { RobotProfileError } from '../ros/backend/robot-profile.js';
-import { RosConnectError } from '../ros/transport/ros-transport.js';
+import { RosConnectError, RosUnknownTypeError } from '../ros/transport/ros-transport.js';
+import { RosConfigError } from '../ros/primitives/config.js';
 import { ScenarioError } from '../sim/scenario.js';
 import { DetectorError } from '../vision/detector-error.js';
 import { EXIT_FAILURE, EXIT_USAGE, UserError } from './io.js';
@@ -24,6 +25,9 @@ const USER_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, UserError['ex
   [TokenError, EXIT_USAGE],
   [ProviderChoiceError, EXIT_USAGE],
   [RobotProfileError, EXIT_USAGE],
+  // --ros-config: a malformed file, or a message type no installed package defines.
+  [RosConfigError, EXIT_USAGE],
+  [RosUnknownTypeError, EXIT_USAGE],
   // The job could not be done: no usable detector model, an unreadable input, a refused command.
   [DetectorError, EXIT_FAILURE],
   [FileReadError, EXIT_FAILURE],

@@ -7,6 +7,7 @@ import type { ConfirmationPolicy } from '../agent/tool-host.js';
 import type { ServerConfig } from '../config/config-file.js';
 import { McpHub, type ServerStatusChange } from '../mcp/client/hub.js';
 import { createRobotMcpServer } from '../mcp/robot-server.js';
+import type { RobotServerExtension } from '../mcp/server-extension.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
 import { createSimulatedRobot, simulatedAssembly, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
 import type { RobotAssembly, RobotFacts, RobotSource } from './robot-assembly.js';
@@ -30,6 +31,8 @@ export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> 
   /** The robot, when not the simulator of `scenario` (a ROS robot); `scenario` then describes
    *  its map as the robot reported it. */
   robot?: RobotSource;
+  /** More tools and resources on the embedded robot server (the ROS primitives). */
+  extensions?: readonly RobotServerExtension[];
 }
 
 export interface MissionOptions {
@@ -90,7 +93,7 @@ export class MissionRuntime {
       live.recorder?.recordClock(now);
       return now;
     };
-    const server = createRobotMcpServer({ robot: assembly.robot, wallClock, rng: assembly.toolRng, version: opts.version });
+    const server = createRobotMcpServer({ robot: assembly.robot, wallClock, rng: assembly.toolRng, version: opts.version, ...(opts.extensions ? { extensions: opts.extensions } : {}) });
     const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version });
     const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
     hub.onStatusChange((change) => {

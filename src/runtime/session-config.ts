@@ -4,6 +4,7 @@ import type { Scenario } from '../sim/scenario.js';
 import type { CreateDetectorOptions, ObjectDetector } from '../vision/detector.js';
 import { MissionRuntime } from './mission-runtime.js';
 import type { RobotSource } from './robot-assembly.js';
+import type { RobotServerExtension } from '../mcp/server-extension.js';
 import type { ProviderChoice } from './provider-choice.js';
 
 /** What a mission session is opened with: its first world, its missions' provider and limits, where they are recorded. */
@@ -35,6 +36,9 @@ export interface SessionConfig {
   oneShot?: boolean;
   /** The robot, when not the simulator of `scenario` (`run --robot ros`); `scenario` is then its map. */
   robot?: RobotSource;
+  /** More tools and resources on the robot server (`--ros-config`'s primitives), and how to let
+   *  them go when the session ends (the caller does). */
+  extensions?: { list: readonly RobotServerExtension[]; close(): Promise<void> };
 }
 
 /** One world of the session, its detector loaded; a server that goes away is told to `onServerLost`, and its tools are withdrawn. */
@@ -51,5 +55,6 @@ export function openSessionWorld(config: SessionConfig, scenario: Scenario, onSe
     version: config.version,
     onServerLost,
     ...(config.robot ? { robot: config.robot } : {}),
+    ...(config.extensions ? { extensions: config.extensions.list } : {}),
   });
 }

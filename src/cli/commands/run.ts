@@ -87,6 +87,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     process.off('SIGINT', onSigint);
     await session?.close();
     await config.robot?.close();
+    await config.extensions?.close();
   }
 }
 

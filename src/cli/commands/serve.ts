@@ -13,6 +13,7 @@ import { RealtimeRunner } from '../../sim/runner.js';
 import { loadScenario } from '../../sim/scenario.js';
 import { EXIT_FAILURE, EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
+import type { OpenedRosPrimitives } from '../../ros/primitives/open-primitives.js';
 
 /**
  * `robot-agent serve`: the robot MCP server over stdio (one client: the process that spawned
@@ -42,6 +43,8 @@ export interface ServeOptions {
   /** Let clients that cannot ask a person (no MCP elicitation) release the e-stop unconfirmed. */
   allowUnconfirmedEstopReset?: boolean;
   verbose?: boolean;
+  /** ROS topics, services and actions (YAML) offered as tools next to the robot's. */
+  rosConfig?: string;
 }
 
 export interface ServeHandle {
@@ -87,6 +90,8 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   const scenario = loadScenario(opts.scenario);
   const detector = detectorOptions(opts);
   const realtime = opts.realtime !== false;
+  // rosnodejs loads only with --ros-config; an unreachable master or a bad type is one line here.
+  const ros = opts.rosConfig === undefined ? undefined : await (await import('../../ros/primitives/open-primitives.js')).openRosPrimitivesFile(opts.rosConfig, { env: io.env, ...(verbose ? { log } : {}) });
 
   if (opts.stdio) {
     for (const [flag, given] of [
@@ -99,7 +104,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     }
     const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
     const safety = sessionSafety(sr, opts, log);
-    const stdio = await serveStdio(robotServer(sr, toolLog, safety), {
+    const stdio = await serveStdio(robotServer(sr, toolLog, safety, ros), {
       stdin: (io.stdin ?? process.stdin) as Readable,
       stdout: io.stdout as Writable,
       log,
@@ -107,7 +112,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     startPacing(sr, realtime);
     warnIfNoModel(opts, log);
     writeLine(io.stderr, `robot-agent MCP server on stdio (scenario ${scenario.name}, seed ${opts.seed}${realtime ? '' : ', virtual time'})`);
-    return { ended: stdio.closed, close: once(() => shutDown(sr, stopping, () => stdio.close(), safety)) };
+    return { ended: stdio.closed, close: once(() => shutDown(sr, stopping, () => stdio.close(), safety, ros)) };
   }
 
   const host = opts.host;
@@ -142,7 +147,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   const safety = sessionSafety(sr, opts, log);
   let http;
   try {
-    http = await serveHttp(() => robotServer(sr, toolLog, safety), {
+    http = await serveHttp(() => robotServer(sr, toolLog, safety, ros), {
       host,
       port: opts.port,
       token,
@@ -168,7 +173,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   warnIfNoModel(opts, log);
   writeLine(io.stderr, `robot-agent MCP server on ${http.url} (scenario ${scenario.name}, seed ${opts.seed}, ${token === undefined ? 'no token' : 'token required'})`);
   const handle = http;
-  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close(), safety)) };
+  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close(), safety, ros)) };
 }
 
 /** What every session of this server shares: its clients are in other processes (the deadman,
@@ -189,8 +194,9 @@ function sessionSafety(sr: SimulatedRobot, opts: ServeOptions, log: (line: strin
   }
 }
 
-function robotServer(sr: SimulatedRobot, log: (line: string) => void, safety: SessionSafety): RobotMcpServer {
+function robotServer(sr: SimulatedRobot, log: (line: string) => void, safety: SessionSafety, ros?: OpenedRosPrimitives): RobotMcpServer {
   return createRobotMcpServer({
+    ...(ros ? { extensions: [ros.primitives] } : {}),
     robot: sr.robot,
     wallClock: Date.now,
     rng: sr.toolRng,
@@ -209,9 +215,10 @@ function startPacing(sr: SimulatedRobot, realtime: boolean): void {
 /** The robot stops first (operations cancelled, motion halted), then the sessions close (their
  *  ends go to the audit log, then it closes), then the simulator's pacing loop and the ONNX
  *  session go, so nothing keeps the process alive. */
-async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>, safety: SessionSafety): Promise<void> {
+async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>, safety: SessionSafety, ros?: OpenedRosPrimitives): Promise<void> {
   stopping.now = true;
   const cancelled = sr.robot.stop('the server is shutting down');
+  await ros?.close(); // cancels the ROS goals still running, then leaves the graph
   safety.audit?.record({ session: null, client: null }, { event: 'server_stop', cancelled_operations: cancelled });
   await closeTransport().catch(() => undefined);
   safety.audit?.close();

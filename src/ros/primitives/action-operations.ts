@@ -117,6 +117,11 @@ export class RosGoalOperations implements ExternalOperations {
     return active.length;
   }
 
+  /** Resolves when no goal is pending or running. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.goals.values()].map((g) => g.ended));
+  }
+
   private create(spec: GoalSpec, message: RosMessage): Goal {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));

@@ -18,6 +18,7 @@ import { TopicCache } from './topic-cache.js';
 
 /** A subscriber is told a topic changed at most this often. */
 const UPDATE_THROTTLE_MS = 200;
+const CANCEL_GRACE_MS = 1000;
 
 export interface RosPrimitivesOptions {
   config: RosConfig;
@@ -83,7 +84,10 @@ export class RosPrimitives implements RobotServerExtension {
 
   /** Cancels every goal still pending or running and leaves the topics. */
   async close(): Promise<void> {
-    this.ctx.goals.cancelAll('the ROS primitives are shutting down');
+    if (this.ctx.goals.cancelAll('the ROS primitives are shutting down') > 0) {
+      // Give the cancels a moment to reach the action servers before the node leaves the graph.
+      await Promise.race([this.ctx.goals.settled(), new Promise((resolve) => setTimeout(resolve, CANCEL_GRACE_MS))]);
+    }
     await this.ctx.topics.close();
   }
 

@@ -37,6 +37,47 @@ describe('robot-agent run', () => {
     expect(r.world.parameters.max_linear_speed).toBe(0.6);
   });
 
+  it('lists the goals in the JSON report, each checked by the robot itself', async () => {
+    const run = await runCli(['run', 'go to bin b, then set max speed to 0.3', '--json', '--seed', '2', '--no-record']);
+    expect(run.code).toBe(0);
+    const r = JSON.parse(run.stdout);
+    expect(r.goals).toEqual([
+      { text: 'robot in bin_b', status: 'met', evidence: expect.stringMatching(/^status reads \(.*\) in bin_b$/) },
+      { text: 'max_linear_speed = 0.3', status: 'met', evidence: 'get_parameter reads max_linear_speed = 0.3' },
+    ]);
+  });
+
+  it('records a Claude success with an unmet goal as failed, exit 1, with the goals in the report', async () => {
+    const fake = await startFakeMessagesApi([
+      turn([toolUse('arm', {}), toolUse('navigate_to_zone', { zone: 'bin_a' })], { stop_reason: 'tool_use' }),
+      turn(
+        [
+          toolUse('report_mission_outcome', {
+            outcome: 'succeeded',
+            summary: 'Put the red cube in bin A.',
+            goals: [
+              { text: 'robot in bin_a', status: 'met', evidence: 'status reads bin_a' },
+              { text: 'red cube in bin_a', status: 'unmet', evidence: 'never picked it up' },
+            ],
+          }),
+        ],
+        { stop_reason: 'tool_use' },
+      ),
+    ]);
+    fakes.push(fake);
+    const run = await runCli(['run', 'put the red cube in bin a', '--json', '--no-record'], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
+    expect(run.code).toBe(1);
+    const r = JSON.parse(run.stdout);
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toBe('Put the red cube in bin A. (reported as succeeded, but "red cube in bin_a" is not met)');
+    expect(r.goals).toEqual([
+      { text: 'robot in bin_a', status: 'met', evidence: 'status reads bin_a' },
+      { text: 'red cube in bin_a', status: 'unmet', evidence: 'never picked it up' },
+    ]);
+    const report = fake.answered[0]!.body.tools.find((t: { name: string }) => t.name === 'report_mission_outcome');
+    expect(report.input_schema.required).toEqual(['outcome', 'summary', 'goals']);
+  });
+
   it('prints one line per tool call as it goes', async () => {
     const run = await runCli(['run', 'set max speed to 0.3', '--no-record']);
     expect(run.code).toBe(0);

@@ -1,11 +1,14 @@
-import { canonicalName } from '../../core/names.js';
-import { COLORS, GENERIC_OBJECT_WORDS, PARAMETER_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS, ZONE_WORDS } from './vocabulary.js';
+import { extractConstraints, LEFTOVER_NEGATION, type Constraint } from './constraints.js';
+import { correctSpelling, type Reading } from './spelling.js';
+import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, HOME_WORDS, PARAMETER_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
 
 /**
- * Instruction → goals, for the offline planner. A small grammar over normalized text: the
- * instruction is split into clauses ("…, then …"), each clause matched against the mission
- * kinds the planner can carry out. Anything else becomes an `unknown` goal, which the planner
- * reports honestly instead of guessing.
+ * Instruction → parsed goals, for the offline planner. A small grammar over normalized text:
+ * constraints ("without charging", "don't go through …") are taken out first, the rest is split
+ * into clauses ("…, then …", "X to A and Y to B"), and each clause is matched against the
+ * mission kinds the planner can carry out. Places stay as the words said (`{ said }`): grounding
+ * (grounding.ts) resolves them against the map. Anything else becomes an `unknown` goal, which
+ * the planner reports honestly instead of guessing.
  */
 export interface ObjectQuery {
   color?: string;
@@ -18,23 +21,47 @@ export interface ObjectQuery {
   text: string;
 }
 
-export type Place = { zone: string } | { point: { x: number; y: number } } | { near: ObjectQuery } | { here: true };
+/** A place as said ("bin a", "the packing area"), or where the robot started ("home", "back"). */
+export type SpokenPlace = { said: string } | { home: true };
+/** A place of the map: one of its zones, or the point the robot started from. */
+export type MapPlace = { zone: string } | { start: true };
 
-export type Goal =
+type Point = { point: { x: number; y: number } };
+export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true };
+
+export type Goal<Z = SpokenPlace> =
   | { kind: 'pick'; object: ObjectQuery }
-  | { kind: 'place'; object: ObjectQuery; target: Place }
-  | { kind: 'goto'; target: { zone: string } | { point: { x: number; y: number } } }
+  | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
+  | { kind: 'goto'; target: Z | Point }
   | { kind: 'find'; object: ObjectQuery }
   | { kind: 'scan' }
+  | { kind: 'capture' }
   | { kind: 'charge' }
   | { kind: 'status'; topic: 'battery' | 'pose' | 'holding' | 'all' }
   | { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' }
   | { kind: 'set'; name: string; value: number | string }
   | { kind: 'rotate'; degrees: number }
+  | { kind: 'keep'; constraint: Constraint }
   | { kind: 'unknown'; text: string; reason: string };
 
+export type ParsedGoal = Goal<SpokenPlace>;
+
+export interface ParsedInstruction {
+  goals: ParsedGoal[];
+  /** Words read as others ("teh" as "the"), for the narration. */
+  readings: Reading[];
+}
+
 const VERB_START =
-  /^(?:please |now |also |and |then )*(?:go|move|drive|navigate|head|travel|return|come|pick|grab|get|fetch|take|grasp|collect|lift|bring|put|place|drop|deliver|carry|set|leave|release|find|look|search|locate|where|what|how|is|are|do|can|charge|recharge|dock|arm|disarm|stop|halt|freeze|emergency|reset|report|tell|check|show|scan|turn|rotate|spin|give|hand)\b/;
+  /^(?:please |now |also |and |then )*(?:go|move|drive|navigate|head|travel|return|come|pick|grab|get|fetch|take|grasp|collect|lift|bring|put|place|drop|deliver|carry|set|leave|release|find|look|search|locate|where|what|how|is|are|do|can|charge|recharge|dock|arm|disarm|stop|halt|freeze|emergency|reset|report|tell|check|show|scan|turn|rotate|spin|give|hand|snap|capture|photograph|describe)\b/;
+
+const DELIVERY_VERB = /^(?:put|place|drop(?: off)?|bring|deliver|carry|move|take|set|leave)\b/;
+const DESTINATION = /\b(?:in|into|inside|on|onto|to|at)\s+\S/;
+
+/** Whether "and <piece>" is a second object with its own destination for the clause's delivery verb. */
+function sharesVerb(current: string, piece: string): boolean {
+  return DELIVERY_VERB.test(current) && DESTINATION.test(current) && DESTINATION.test(piece);
+}
 
 export function normalizeInstruction(text: string): string {
   return text
@@ -65,6 +92,10 @@ export function splitClauses(normalized: string): string[] {
       if (VERB_START.test(piece)) {
         clauses.push(current);
         current = piece;
+      } else if (sharesVerb(current, piece)) {
+        // "put X in A and Y on B": the second delivery shares the first one's verb.
+        clauses.push(current);
+        current = `${DELIVERY_VERB.exec(current)![0]} ${piece}`;
       } else current = `${current} and ${piece}`;
     }
     clauses.push(current);
@@ -73,16 +104,35 @@ export function splitClauses(normalized: string): string[] {
   return clauses.map((c) => c.replace(/^(?:and|also|now)\s+/, '').trim()).filter(Boolean);
 }
 
-export function parseInstruction(text: string): Goal[] {
+/** The instruction's goals; `placeWords` are the map's zone words, which typos are also read against. */
+export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
   const normalized = normalizeInstruction(text);
-  if (!normalized) return [{ kind: 'unknown', text, reason: 'the instruction is empty' }];
-  const goals = splitClauses(normalized).map(parseClause);
-  // "go to the dock and charge" names one action twice.
-  return goals.filter((g, i) => !(g.kind === 'charge' && goals[i - 1]?.kind === 'charge'));
+  if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
+  const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...placeWords]);
+  const { text: spelled, readings } = correctSpelling(normalized, known);
+  const { rest, constraints } = extractConstraints(spelled);
+  const goals: ParsedGoal[] = rest ? splitClauses(rest).flatMap(parseClauseGoals) : [];
+  return { goals: [...goals, ...constraints.map((constraint) => ({ kind: 'keep' as const, constraint }))], readings };
 }
 
-export function parseClause(clause: string): Goal {
+export function parseInstruction(text: string, placeWords: Iterable<string> = []): ParsedGoal[] {
+  return readInstruction(text, placeWords).goals;
+}
+
+/** One clause's goals: one, or one per object in "put the red cube and the blue ball in bin a". */
+function parseClauseGoals(clause: string): ParsedGoal[] {
+  const goal = parseClause(clause);
+  if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
+  const m = /^(\w+(?: up)?)\s+(.+?)\s+and\s+(.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
+  if (!m) return [goal];
+  const parts = [parseClause(`${m[1]} ${m[2]} ${m[4]} ${m[5]}`), parseClause(`${m[1]} ${m[3]} ${m[4]} ${m[5]}`)];
+  return parts.every((g) => g.kind === 'place') ? parts : [goal];
+}
+
+export function parseClause(clause: string): ParsedGoal {
   const c = clause.replace(/\s+/g, ' ').trim();
+  // A negation the constraints did not take would be silently dropped by the patterns below.
+  if (LEFTOVER_NEGATION.test(c)) return { kind: 'unknown', text: c, reason: `I do not understand "${c}", and I will not guess what to leave out` };
 
   if (/\breset\b.*\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'reset_estop' };
   if (/\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'estop' };
@@ -93,14 +143,15 @@ export function parseClause(clause: string): Goal {
   const set = /^(?:set|change|make|use|adjust)\s+(?:the\s+|your\s+)?(.+?)\s+(?:to|=|at|of)\s+(-?[\d.]+\s*%?|[a-z]+)(?:\s*(?:m\/s|m|meters?|metres?|rad\/s|percent))?$/.exec(c);
   if (set) return parseSetParameter(set[1]!, set[2]!, c);
 
-  const rotate = /^(?:turn|rotate|spin)\s*(?:around|about)?\s*(?:by\s+)?(-?\d+(?:\.\d+)?)?\s*(?:degrees?|deg|°)?\s*(left|right|clockwise|counter-?clockwise|anticlockwise)?$/.exec(c);
-  if (rotate && (rotate[1] || rotate[2] || /around/.test(c))) {
-    let degrees = rotate[1] ? Number(rotate[1]) : /around/.test(c) ? 180 : 90;
+  const rotate = /^(?:turn|rotate|spin)\s*(?:yourself\s+)?(?:around|about)?\s*(?:by\s+)?(-?\d+(?:\.\d+)?)?\s*(?:degrees?|deg|°)?\s*(left|right|clockwise|counter-?clockwise|anticlockwise)?$/.exec(c);
+  if (rotate && (rotate[1] || rotate[2] || /around|about/.test(c))) {
+    let degrees = rotate[1] ? Number(rotate[1]) : /around|about/.test(c) ? 180 : 90;
     if (rotate[2] && /right|^clockwise/.test(rotate[2])) degrees = -Math.abs(degrees);
     return { kind: 'rotate', degrees };
   }
 
-  if (/\b(?:look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do|can) you )?see|what(?:'s| is) around)\b/.test(c) && !/\b(?:for|where)\b/.test(c)) return { kind: 'scan' };
+  if (/^(?:take|snap|capture|grab|get|make|shoot)\s+(?:a |an |me a )?(?:picture|photo|photograph|image|snapshot|shot)\b|^photograph\b/.test(c)) return { kind: 'capture' };
+  if (/\b(?:look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there))\b/.test(c) && !/\b(?:for|where)\b/.test(c)) return { kind: 'scan' };
 
   // Status questions come before "find": "where are you" is not a search.
   if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b/.test(c)) return { kind: 'status', topic: 'battery' };
@@ -108,23 +159,27 @@ export function parseClause(clause: string): Goal {
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
 
-  if (/^(?:(?:go|go and|go to|head off to) )?(?:charge|recharge)\b|\b(?:go|return|head|drive|navigate) (?:to )?(?:the )?(?:dock|charger|charging[\s_-]*(?:dock|station))\b(?!.*\b(?:put|place|drop)\b)|^(?:dock|go dock)\b/.test(c)) return { kind: 'charge' };
+  // "go to the dock" is a place (grounding decides whether it means charging); these only say "charge".
+  if (/^(?:(?:go|go and|go to|head off to) )?(?:charge|recharge)\b|^(?:dock|go dock)$/.test(c)) return { kind: 'charge' };
 
   const find = /^(?:find|look for|search for|search|locate|where is|where's|where are|can you see|do you see|is there|spot)\s+(.+)$/.exec(c);
   if (find) return withObject(find[1]!, c, (object) => ({ kind: 'find', object }));
 
   const give = /^(?:bring|get|fetch|give|hand)\s+me\s+(.+)$/.exec(c);
-  if (give) return withObject(give[1]!, c, (object) => ({ kind: 'place', object, target: { zone: 'home' } }));
+  if (give) return withObject(give[1]!, c, (object) => ({ kind: 'place', object, target: { home: true } }));
+
+  const bringBack = /^(?:bring|take|carry|return)\s+(.*?)\s*\b(?:back|home)(?:\s+home)?$/.exec(c);
+  if (bringBack && bringBack[1]) return withObject(bringBack[1], c, (object) => ({ kind: 'place', object, target: { home: true } }));
 
   const place =
-    /^(?:put|place|drop|bring|deliver|carry|move|take|set|leave|release|return|transport)\s+(?:down\s+)?(.*?)\s*\b(in|into|inside|on|onto|on top of|to|at|next to|near|beside|by|close to)\s+(.+)$/.exec(c);
+    /^(?:put|place|drop(?: off)?|bring|deliver|carry|move|take|set|leave|release|return|transport)\s+(?:down\s+)?(.*?)\s*\b(?:off\s+|over\s+|back\s+)?(in|into|inside|on|onto|on top of|to|at|next to|near|beside|by|close to)\s+(.+)$/.exec(c);
   if (place && (place[1] || /^(?:put|place|drop|release|leave|set)\b/.test(c))) {
     const [, objectText, preposition, targetText] = place;
     const target = parsePlace(targetText!, preposition!);
     if ('reason' in target) return { kind: 'unknown', text: c, reason: target.reason };
-    return withObject(objectText || 'it', c, (object) => ({ kind: 'place', object, target }));
+    return withObject((objectText || 'it').replace(/\s+(?:off|over|back)$/, ''), c, (object) => ({ kind: 'place', object, target }));
   }
-  const dropHere = /^(?:drop|release|put down|set down|let go of|place)\s*(.*?)(?:\s+(?:here|down))?$/.exec(c);
+  const dropHere = /^(?:drop|release|put down|set down|let go of|place)\s*(.*?)(?:\s+(?:here|down|off))?$/.exec(c);
   if (dropHere && /^(?:drop|release|put down|set down|let go)/.test(c)) return withObject(dropHere[1] || 'it', c, (object) => ({ kind: 'place', object, target: { here: true } }));
 
   const pick = /^(?:pick up|pick|grab|get|fetch|take|grasp|collect|lift|hold)\s+(?:up\s+)?(.+?)(?:\s+up)?$/.exec(c);
@@ -132,19 +187,16 @@ export function parseClause(clause: string): Goal {
 
   const go = /^(?:go|move|drive|navigate|head|travel|return|come|get)(?:\s+(?:back|over|yourself))?\s*(?:to|towards?|into|in)?\s*(.*)$/.exec(c);
   if (go) {
-    const rest = go[1]!.trim();
-    if (!rest || /^(?:back|home)$/.test(rest)) return { kind: 'goto', target: { zone: 'home' } };
+    const rest = go[1]!.trim().replace(/^the\s+/, '');
+    if (!rest || HOME_WORDS.test(rest)) return { kind: 'goto', target: { home: true } };
     const point = parsePoint(rest);
-    if (point) return { kind: 'goto', target: { point } };
-    const zone = parseZone(rest);
-    if (zone) return { kind: 'goto', target: { zone } };
-    return { kind: 'unknown', text: c, reason: `I do not know a place called "${rest.replace(/^the\s+/, '')}"` };
+    return { kind: 'goto', target: point ? { point } : { said: rest } };
   }
 
   return { kind: 'unknown', text: c, reason: `I do not understand "${c}"` };
 }
 
-function withObject(text: string, clause: string, make: (object: ObjectQuery) => Goal): Goal {
+function withObject(text: string, clause: string, make: (object: ObjectQuery) => ParsedGoal): ParsedGoal {
   const object = parseObject(text);
   if ('reason' in object) return { kind: 'unknown', text: clause, reason: object.reason };
   return make(object);
@@ -173,12 +225,6 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   return { ...(colors[0] ? { color: colors[0] } : {}), ...(shapes[0] ? { shape: shapes[0] } : {}), all, text: t };
 }
 
-export function parseZone(text: string): string | null {
-  for (const [pattern, zone] of ZONE_WORDS) if (pattern.test(text)) return zone;
-  const bare = canonicalName(text.replace(/^the\s+/, ''));
-  return /^[a-z][a-z0-9_]*$/.test(bare) && /_(?:zone|area)$/.test(bare) ? bare.replace(/_(?:zone|area)$/, '') : null;
-}
-
 export function parsePoint(text: string): { x: number; y: number } | null {
   const m =
     /^\(?\s*(?:x\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*(?:,|\s)\s*(?:y\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*\)?$/.exec(text.replace(/^(?:the\s+)?(?:point|position|coordinates?|location)\s*/, '').trim());
@@ -186,22 +232,20 @@ export function parsePoint(text: string): { x: number; y: number } | null {
 }
 
 function parsePlace(text: string, preposition: string): Place | { reason: string } {
+  const said = text.trim().replace(/^the\s+/, '');
   if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {
-    const zone = parseZone(text);
-    if (zone) return { zone };
-    const object = parseObject(text);
-    return 'reason' in object ? object : { near: object };
+    // Next to an object when the words name one; otherwise next to (in) a place.
+    const object = parseObject(said);
+    return 'reason' in object || object.pronoun ? { said } : { near: object };
   }
-  const point = parsePoint(text);
+  const point = parsePoint(said);
   if (point) return { point };
-  if (/^(?:here|the floor|the ground)$/.test(text.trim())) return { here: true };
-  const zone = parseZone(text);
-  if (zone) return { zone };
-  if (/^(?:the\s+)?(?:bin|box|basket)$/.test(text.trim())) return { reason: 'there are two bins: say bin A or bin B' };
-  return { reason: `I do not know a place called "${text.replace(/^the\s+/, '')}"` };
+  if (/^(?:here|floor|ground)$/.test(said)) return { here: true };
+  if (HOME_WORDS.test(said)) return { home: true };
+  return { said };
 }
 
-function parseSetParameter(nameText: string, valueText: string, clause: string): Goal {
+function parseSetParameter(nameText: string, valueText: string, clause: string): ParsedGoal {
   const entry = PARAMETER_WORDS.find(([pattern]) => pattern.test(nameText));
   if (!entry) return { kind: 'unknown', text: clause, reason: `I do not know a parameter called "${nameText}"` };
   const name = entry[1];

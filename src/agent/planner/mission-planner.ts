@@ -1,62 +1,86 @@
+import type { GoalReport } from '../outcome-tool.js';
 import { Beliefs, type PlannerMap } from './beliefs.js';
-import type { Goal } from './instruction.js';
+import { checkGoal, goalText } from './goal-check.js';
+import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
 import { RobotLink } from './robot-link.js';
 import { goto, rotate } from './skills/navigation.js';
 import { pick } from './skills/pick.js';
 import { place } from './skills/place.js';
-import { control, status } from './skills/robot-controls.js';
+import { capture, control, status } from './skills/robot-controls.js';
 import { findAndReport, lookAround } from './skills/search.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, pct, type Step } from './step.js';
 
 /**
- * The offline mission planner: checks the robot, charges first when a trip would need it, then
- * carries out the goals one by one with the skills (find, pick, place, go, charge, report,
- * configure). Each skill reads every tool result and re-plans on failure (not seen → scan →
- * explore; grasp missed → look again and re-approach; battery reserve → charge, then retry). It
- * only knows what tools tell it, decides on failure codes (never on a message's wording), and
- * says plainly what it could not do.
+ * The offline mission planner: checks the robot, charges first when a trip would need it (unless
+ * told not to), then carries out the goals one by one with the skills (find, pick, place, go,
+ * charge, report, configure) and checks each with the robot's own sensing right after. Each skill
+ * reads every tool result and re-plans on failure (not seen → scan → explore; grasp missed → look
+ * again and re-approach; battery reserve → charge, then retry). It only knows what tools tell it,
+ * decides on failure codes (never on a message's wording), reports `succeeded` only when every
+ * goal was seen to hold, and says plainly what it did and what it did not.
  */
-const CAPABILITIES =
-  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, go to zones or coordinates, charge, report status, arm, disarm, stop and set parameters.';
-const MOTION_GOALS = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
+export const CAPABILITIES =
+  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, go to zones or coordinates, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
+const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
 
-export function missionScript(goals: Goal[], map: PlannerMap | null): MissionScript {
-  return (io) => runMission(goals, newContext(io, new Beliefs(map)));
+export function missionScript(instruction: GroundedInstruction, map: PlannerMap | null): MissionScript {
+  return (io) => runMission(instruction, newContext(io, new Beliefs(map), !instruction.noCharge));
 }
 
-function newContext(io: PlannerIo, beliefs: Beliefs): SkillContext {
-  return { robot: new RobotLink(io, beliefs), beliefs, lastObject: null };
+/** A mission refused before anything moves: no tool call at all. */
+export function refusalScript(reason: string): MissionScript {
+  return () => Promise.resolve({ outcome: 'failed', summary: `${capitalize(reason)}. Nothing was done. ${CAPABILITIES}`, goals: [] });
 }
 
-async function runMission(goals: Goal[], ctx: SkillContext): Promise<PlannerVerdict> {
+function newContext(io: PlannerIo, beliefs: Beliefs, mayCharge: boolean): SkillContext {
+  return { robot: new RobotLink(io, beliefs, mayCharge), beliefs, lastObject: null };
+}
+
+async function runMission({ goals, readings, noCharge }: GroundedInstruction, ctx: SkillContext): Promise<PlannerVerdict> {
   const { robot } = ctx;
-  const unknown = goals.find((g): g is Extract<Goal, { kind: 'unknown' }> => g.kind === 'unknown');
-  if (unknown) return { outcome: 'failed', summary: `${capitalize(unknown.reason)}. ${CAPABILITIES}` };
-  await robot.call('get_robot_status', {}, 'Checking the robot first.');
+  const reading = readings.length ? `${capitalize(readings.join('; '))}. ` : '';
+  await robot.call('get_robot_status', {}, `${reading}Checking the robot first.`);
+  const reports: GoalReport[] = [];
+  const notAttempted = (from: number) => goals.slice(from).map((g) => ({ text: goalText(g), status: 'not_attempted' as const, evidence: 'not attempted' }));
   const moves = goals.some((g) => MOTION_GOALS.has(g.kind));
   if (moves && robot.estopped && !goals.some((g) => g.kind === 'reset_estop')) {
-    return { outcome: 'failed', summary: 'The emergency stop is latched; I will not reset it unless asked to ("reset the emergency stop").' };
+    return finish([], 'The emergency stop is latched; I will not reset it unless asked to ("reset the emergency stop").', notAttempted(0));
   }
   const done: string[] = [];
-  if (moves && goals[0]?.kind !== 'charge' && !robot.estopped) {
+  if (moves && goals[0]?.kind !== 'charge' && !robot.estopped && !noCharge) {
     const low = await robot.batteryBelowReserve();
     if (low) {
       const charged = await robot.charge(`Battery at ${pct(robot.battery)} is below the ${pct(low.reserve)} reserve: charging first.`);
-      if (!charged.ok) return { outcome: 'failed', summary: charged.message };
+      if (!charged.ok) return finish(done, charged.message, notAttempted(0));
       done.push(charged.message);
     }
   }
-  for (const goal of goals) {
+  for (const [i, goal] of goals.entries()) {
+    if (goal.kind === 'keep') continue; // checked once everything else is done
+    const heading = robot.heading;
     const step = await execute(ctx, goal);
-    if (!step.ok) return { outcome: 'failed', summary: [...done, step.message].join(' ') };
+    const report = await checkGoal(ctx, goal, step, heading);
+    reports.push(report);
+    if (!step.ok) return finish(done, step.message, [...reports, ...notAttempted(i + 1)]);
     done.push(step.message);
+    if (report.status !== 'met') return finish(done, `But on checking, "${report.text}" does not hold: ${report.evidence}.`, [...reports, ...notAttempted(i + 1)]);
   }
-  return { outcome: 'succeeded', summary: done.join(' ') };
+  for (const goal of goals.filter((g) => g.kind === 'keep')) reports.push(await checkGoal(ctx, goal, { ok: true, message: '' }));
+  const broken = reports.find((r) => r.status !== 'met');
+  if (broken) return finish(done, `But "${broken.text}" does not hold: ${broken.evidence}.`, reports);
+  return { outcome: 'succeeded', summary: done.join(' '), goals: reports };
 }
 
-function execute(ctx: SkillContext, goal: Goal): Promise<Step> {
+/** A failed mission's verdict: what was done, what went wrong, and what was not done. */
+function finish(done: string[], problem: string, goals: GoalReport[]): PlannerVerdict {
+  const open = goals.filter((g) => g.status === 'not_attempted').map((g) => g.text);
+  const notDone = open.length ? ` Not done: ${open.join('; ')}.` : '';
+  return { outcome: 'failed', summary: `${[...done, problem].join(' ')}${notDone}`, goals };
+}
+
+function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {
   switch (goal.kind) {
     case 'pick':
       return pick(ctx, goal.object);
@@ -70,6 +94,8 @@ function execute(ctx: SkillContext, goal: Goal): Promise<Step> {
       return findAndReport(ctx, goal.object);
     case 'scan':
       return lookAround(ctx);
+    case 'capture':
+      return capture(ctx);
     case 'charge':
       return ctx.robot.charge('Going to the charging dock.');
     case 'status':

@@ -9,15 +9,29 @@ import { fail, ok, pct, type Step } from './step.js';
  * refuses a trip. Both are chosen by the failure's code, never by its wording.
  */
 export class RobotLink {
-  private state = { pose: { x: 0, y: 0 }, battery: 1, armed: false, estopped: false };
+  private state = { pose: { x: 0, y: 0 }, heading: 0, battery: 1, armed: false, estopped: false };
+  private startPose: { x: number; y: number } | null = null;
+  /** charge_battery calls made on this mission: a "don't charge" constraint is checked against it. */
+  chargeCalls = 0;
 
   constructor(
     private readonly io: PlannerIo,
     private readonly beliefs: Beliefs,
+    /** False when the instruction says not to charge: no charging first, none to recover. */
+    private readonly mayCharge = true,
   ) {}
+
+  /** Where the robot was when the mission began (its first status), for "bring it back". */
+  get start(): { x: number; y: number } {
+    return this.startPose ?? this.state.pose;
+  }
 
   get pose(): { x: number; y: number } {
     return this.state.pose;
+  }
+  /** Degrees, as the last result with a pose said. */
+  get heading(): number {
+    return this.state.heading;
   }
   get battery(): number {
     return this.state.battery;
@@ -43,7 +57,7 @@ export class RobotLink {
       const armed = await this.ensureArmed(true);
       if (armed.ok) r = await this.call(name, args, `Retrying ${name}.`);
     }
-    if (r.error?.code === 'battery_reserve' && name !== 'navigate_to_zone') {
+    if (r.error?.code === 'battery_reserve' && name !== 'navigate_to_zone' && this.mayCharge) {
       const charged = await this.charge('Not enough battery for that trip: charging first.');
       if (charged.ok) r = await this.call(name, args, `Retrying ${name}.`);
     }
@@ -57,10 +71,12 @@ export class RobotLink {
   }
 
   async charge(say: string): Promise<Step> {
+    if (!this.mayCharge) return fail('I was told not to charge, and the battery is too low for this without charging.');
     const armed = await this.ensureArmed();
     if (!armed.ok) return armed;
     const go = await this.call('navigate_to_zone', { zone: 'charging_dock' }, say);
     if (!go.ok) return fail(`I could not reach the charging dock: ${go.text}`);
+    this.chargeCalls++;
     const r = await this.call('charge_battery', {}, 'Charging.');
     if (!r.ok) return fail(`Charging failed: ${r.text}`);
     this.state.battery = r.data?.battery ?? this.state.battery;
@@ -83,6 +99,8 @@ export class RobotLink {
     if (!r.ok || !r.data) return;
     const d = r.data;
     if (d.pose) s.pose = { x: d.pose.x, y: d.pose.y };
+    if (typeof d.pose?.heading_deg === 'number') s.heading = d.pose.heading_deg;
+    if (name === 'get_robot_status' && d.pose) this.startPose ??= { x: d.pose.x, y: d.pose.y };
     if (typeof d.battery === 'number') s.battery = d.battery;
     if (typeof d.armed === 'boolean') s.armed = d.armed;
     if (typeof d.emergency_stop === 'boolean') s.estopped = d.emergency_stop;

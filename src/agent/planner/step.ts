@@ -1,9 +1,15 @@
 /** The outcome of one planner skill, with the sentence the mission summary uses.
  *  `gone`: the object is no longer known to the robot by that id: a double sighting it dropped,
  *  or (`renamedTo`) further sightings relabelled it and it now goes by another id. */
-export type Step = { ok: true; message: string } | { ok: false; message: string; gone?: boolean; renamedTo?: string };
+export type Step = { ok: true; message: string; placed?: Placed } | { ok: false; message: string; gone?: boolean; renamedTo?: string };
 
-export const ok = (message: string): Step => ({ ok: true, message });
+/** What a delivery put down, and where it aimed (next to an object, at a point): what to look for afterwards. */
+export interface Placed {
+  ids: string[];
+  spot?: { x: number; y: number };
+}
+
+export const ok = (message: string, placed?: Placed): Step => ({ ok: true, message, ...(placed ? { placed } : {}) });
 export const fail = (message: string): Step => ({ ok: false, message });
 
 export function pct(x: number): string {

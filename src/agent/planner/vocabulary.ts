@@ -31,14 +31,34 @@ export const PLURAL_SHAPE_WORDS = new Set(['cubes', 'blocks', 'boxes', 'balls', 
 /** Words for "any object". */
 export const GENERIC_OBJECT_WORDS = new Set(['object', 'objects', 'thing', 'things', 'item', 'items', 'one', 'toy', 'toys', 'everything']);
 
-/** Spoken zone names → canonical ones; the map decides which exist. */
-export const ZONE_WORDS: Array<[RegExp, string]> = [
-  [/\b(?:bin|box|basket|container)[\s_-]*(?:a|1|one)\b|\bfirst bin\b/, 'bin_a'],
-  [/\b(?:bin|box|basket|container)[\s_-]*(?:b|2|two)\b|\bsecond bin\b/, 'bin_b'],
-  [/\bcharging[\s_-]*(?:dock|station)\b|\b(?:charger|dock|docking station)\b/, 'charging_dock'],
-  [/\bshel(?:f|ves)\b/, 'shelf'],
-  [/\bhome\b|\bstart(?:ing)? (?:point|position|zone)\b|\bwhere you started\b/, 'home'],
+/**
+ * Common names for the built-in zones, used only when a map has that zone and no zone of the map
+ * matches the words by its own name: the map's names always come first.
+ */
+export const ZONE_SYNONYMS: Array<[RegExp, string]> = [
+  [/^(?:bin|box|basket|container)[\s_-]*(?:a|1|one)$|^first bin$/, 'bin_a'],
+  [/^(?:bin|box|basket|container)[\s_-]*(?:b|2|two)$|^second bin$/, 'bin_b'],
+  [/^(?:charging[\s_-]*(?:dock|station|pad)|charger|dock|docking station|power station)$/, 'charging_dock'],
+  [/^(?:shel(?:f|ves)|rack)$/, 'shelf'],
+  [/^(?:home|home base|base|start(?:ing)? (?:point|position|zone|area))$/, 'home'],
 ];
+
+/** Words that mean "where the robot started" (its home zone, or the point it started from). */
+export const HOME_WORDS = /^(?:home|back|base|home base|(?:the )?start(?:ing)? (?:point|position|place|spot)|where (?:you|it|we) (?:started|were|was|began|came from))$/;
+
+/** Every word the grammar uses, so the spelling reader never "corrects" one into another. */
+export const GRAMMAR_WORDS = new Set(
+  `a an the to in into inside on onto top of at by near next beside close from with up down over back off out around about
+  it them that this those these one ones me my you your yourself i we us is are am be do does did can could will would should
+  please now also and then after afterwards finally first second but not no don't dont never without avoid stay keep away
+  through via across past go move drive navigate head travel return come pick grab get fetch take grasp collect lift hold bring
+  put place drop deliver carry set leave release transport give hand find look search locate where what how see spot show tell
+  report check describe picture photo image snapshot capture snap charge recharge charging dock charger arm disarm stop halt
+  freeze emergency reset turn rotate spin degrees left right clockwise counterclockwise scan status battery level position
+  location pose holding carrying gripper all every each everything object objects thing things item items toy toys
+  zone area bin box basket shelf home start starting point here there floor ground change make use adjust max maximum speed
+  there's what's where's let is there any some for whats`.split(/\s+/).filter(Boolean),
+);
 
 /** How people name parameters → parameter names. */
 export const PARAMETER_WORDS: Array<[RegExp, string]> = [

@@ -1,15 +1,14 @@
+import type { MapPlace } from '../instruction.js';
 import { fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
 
 /** Driving and turning on request. */
-export async function goto({ robot }: SkillContext, target: { zone: string } | { point: { x: number; y: number } }): Promise<Step> {
+export async function goto({ robot }: SkillContext, target: MapPlace | { point: { x: number; y: number } }): Promise<Step> {
   const armed = await robot.ensureArmed();
   if (!armed.ok) return armed;
-  const r =
-    'zone' in target
-      ? await robot.act('navigate_to_zone', { zone: target.zone }, `Going to ${target.zone}.`)
-      : await robot.act('navigate_to', { ...target.point }, `Going to (${target.point.x}, ${target.point.y}).`);
-  const where = 'zone' in target ? target.zone : `(${target.point.x}, ${target.point.y})`;
+  const point = 'point' in target ? target.point : 'start' in target ? robot.start : null;
+  const where = 'zone' in target ? target.zone : `${'start' in target ? 'where I started, ' : ''}(${point!.x}, ${point!.y})`;
+  const r = 'zone' in target ? await robot.act('navigate_to_zone', { zone: target.zone }, `Going to ${target.zone}.`) : await robot.act('navigate_to', { ...point! }, `Going to ${where}.`);
   return r.ok ? ok(`Arrived at ${where}.`) : fail(`I could not go to ${where}: ${r.text}`);
 }
 

@@ -1,13 +1,13 @@
 import { describeQuery, type SeenThing } from '../beliefs.js';
-import type { ObjectQuery, Place } from '../instruction.js';
+import type { MapPlace, ObjectQuery, Place } from '../instruction.js';
 import { queryFor, queryOfId } from '../object-ids.js';
-import { fail, ok, type Step } from '../step.js';
+import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
 import { find, findNext } from './search.js';
 import type { SkillContext } from './skill-context.js';
 
 /** Putting objects somewhere: one (picking it up first unless it is held), or all of a kind into a zone. */
-export async function place(ctx: SkillContext, q: ObjectQuery, where: Place): Promise<Step> {
+export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace>): Promise<Step> {
   if (q.all && !q.pronoun) return placeAll(ctx, q, where);
   const { beliefs } = ctx;
   let picked = '';
@@ -18,10 +18,10 @@ export async function place(ctx: SkillContext, q: ObjectQuery, where: Place): Pr
     picked = `${got.message} `;
   }
   const put = await deliver(ctx, where);
-  return put.ok ? ok(`${picked}${put.message}`) : fail(`${picked}${put.message}`);
+  return put.ok ? ok(`${picked}${put.message}`, put.placed) : fail(`${picked}${put.message}`);
 }
 
-async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place): Promise<Step> {
+async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace>): Promise<Step> {
   const { robot, beliefs } = ctx;
   if (!('zone' in where)) return fail(`I can put several objects only into a zone (like bin_a or shelf), not ${describePlace(where)}.`);
   const armed = await robot.ensureArmed();
@@ -56,17 +56,19 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place): Promis
   }
   const tail = already.length ? ` (${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already there)` : '';
   const phantom = vanished.length ? ` ${vanished.join(', ')} turned out to be a second sighting of one of them.` : '';
-  return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`);
+  return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`, { ids: [...moved, ...already] });
 }
 
-/** Puts the held object in a zone, next to another object, at a point, or here. */
-async function deliver(ctx: SkillContext, where: Place): Promise<Step> {
+/** Puts the held object in a zone, next to another object, at a point, where the robot started, or here. */
+async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step> {
   const { robot, beliefs } = ctx;
-  const held = beliefs.holding ?? 'the object';
+  const heldId = beliefs.holding;
+  const held = heldId ?? 'the object';
+  const ids = heldId ? [heldId] : [];
   if ('zone' in where) {
     const r = await robot.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
     if (!r.ok) return fail(`I could not put ${held} in ${where.zone}: ${r.text}`);
-    return released(ctx, `Put ${held} in ${where.zone}.`);
+    return released(ctx, `Put ${held} in ${where.zone}.`, { ids });
   }
   if ('near' in where) {
     const found = await find(ctx, where.near);
@@ -75,23 +77,27 @@ async function deliver(ctx: SkillContext, where: Place): Promise<Step> {
     const go = await robot.act('approach_object', { object_id: ref.id, standoff: 0.8 }, `Going next to ${ref.id}.`);
     if (!go.ok) return fail(`I could not get next to ${ref.id}: ${go.text}`);
     const r = await robot.act('release_object', {}, `Putting ${held} down next to ${ref.id}.`);
-    return r.ok ? released(ctx, `Put ${held} next to ${ref.id}.`) : fail(`I could not put ${held} down: ${r.text}`);
+    const spot = go.data?.object_position ?? { x: ref.x, y: ref.y };
+    return r.ok ? released(ctx, `Put ${held} next to ${ref.id}.`, { ids, spot }) : fail(`I could not put ${held} down: ${r.text}`);
   }
-  if ('point' in where) {
-    const go = await robot.act('navigate_to', { ...where.point }, `Taking ${held} to (${where.point.x}, ${where.point.y}).`);
-    if (!go.ok) return fail(`I could not take ${held} to (${where.point.x}, ${where.point.y}): ${go.text}`);
+  const point = 'point' in where ? where.point : 'start' in where ? robot.start : null;
+  if (point) {
+    const said = 'start' in where ? `where I started, (${point.x}, ${point.y})` : `(${point.x}, ${point.y})`;
+    const go = await robot.act('navigate_to', { ...point }, `Taking ${held} to ${said}.`);
+    if (!go.ok) return fail(`I could not take ${held} to ${said}: ${go.text}`);
   }
   const r = await robot.act('release_object', {}, `Putting ${held} down.`);
-  return r.ok ? released(ctx, `Put ${held} down.`) : fail(`I could not put ${held} down: ${r.text}`);
+  return r.ok ? released(ctx, `Put ${held} down${point ? ` at (${point.x}, ${point.y})` : ''}.`, { ids, ...(point ? { spot: point } : {}) }) : fail(`I could not put ${held} down: ${r.text}`);
 }
 
-function released({ beliefs }: SkillContext, message: string): Step {
+function released({ beliefs }: SkillContext, message: string, placed: Placed): Step {
   beliefs.holding = null;
-  return ok(message);
+  return ok(message, placed);
 }
 
-function describePlace(p: Place): string {
+function describePlace(p: Place<MapPlace>): string {
   if ('zone' in p) return p.zone;
+  if ('start' in p) return 'where I started';
   if ('point' in p) return `(${p.point.x}, ${p.point.y})`;
   if ('near' in p) return `next to ${describeQuery(p.near)}`;
   return 'here';

@@ -1,10 +1,10 @@
-import type { Goal } from '../instruction.js';
+import type { GroundedGoal } from '../grounding.js';
 import { fail, ok, pct, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
 
-/** Status questions, safety commands (arm, disarm, stop, emergency stop) and parameters. */
+/** Status questions, pictures, safety commands (arm, disarm, stop, emergency stop) and parameters. */
 
-type ControlGoal = Extract<Goal, { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' | 'set' }>;
+type ControlGoal = Extract<GroundedGoal, { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' | 'set' }>;
 
 export async function status({ robot }: SkillContext, topic: 'battery' | 'pose' | 'holding' | 'all'): Promise<Step> {
   const r = await robot.call('get_robot_status', {}, 'Reading the status.');
@@ -15,6 +15,14 @@ export async function status({ robot }: SkillContext, topic: 'battery' | 'pose' 
   const holding = s.holding ? `I am holding ${s.holding}.` : 'I am not holding anything.';
   const state = `State ${s.state}, ${s.armed ? 'armed' : 'disarmed'}${s.emergency_stop ? ', emergency stop latched' : ''}.`;
   return ok({ battery, pose, holding, all: `${state} ${pose} ${battery} ${holding}` }[topic]);
+}
+
+/** "Take a picture": one frame from the camera, as a PNG the report keeps. */
+export async function capture({ robot }: SkillContext): Promise<Step> {
+  const r = await robot.call('capture_image', {}, 'Taking a picture.');
+  if (!r.ok) return fail(`I could not take a picture: ${r.text}`);
+  const d = r.data ?? {};
+  return ok(`Took a ${d.width}x${d.height} picture from (${d.pose?.x}, ${d.pose?.y}) facing ${d.pose?.heading_deg}°.`);
 }
 
 /** One tool call that does what was asked, with what to say before and after. */

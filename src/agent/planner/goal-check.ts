@@ -1,0 +1,192 @@
+import type { GoalReport } from '../outcome-tool.js';
+import { describeQuery } from './beliefs.js';
+import type { GroundedGoal } from './grounding.js';
+import { idMatches, queryOfId } from './object-ids.js';
+import type { ToolReply } from './planner-session.js';
+import type { SkillContext } from './skills/skill-context.js';
+import { pct, type Placed, type Step } from './step.js';
+
+/**
+ * Each goal as a condition that can be checked, and the check: after a goal's step the robot
+ * looks again with its own sensors — its status (gripper, zone, pose, battery, arm), a parameter
+ * read back, a fresh look for what it put down — and the goal is met only when that says so.
+ * Never the simulator's truth, never the step's own word for a change in the world.
+ */
+export function goalText(goal: GroundedGoal, it?: string | null): string {
+  switch (goal.kind) {
+    case 'pick':
+      return `holding ${describeQuery(goal.object)}`;
+    case 'place': {
+      if (goal.object.pronoun && it) return goalText({ ...goal, object: { ...queryOfId(it), all: false, text: it } });
+      const t = goal.target;
+      const where = 'zone' in t ? `in ${t.zone}` : 'start' in t ? 'where I started' : 'point' in t ? `at (${t.point.x}, ${t.point.y})` : 'near' in t ? `next to ${describeQuery(t.near)}` : 'put down here';
+      return `${describeQuery(goal.object)} ${where}`;
+    }
+    case 'goto':
+      return 'zone' in goal.target ? `robot in ${goal.target.zone}` : 'start' in goal.target ? 'robot back where it started' : `robot at (${goal.target.point.x}, ${goal.target.point.y})`;
+    case 'find':
+      return `where ${describeQuery(goal.object)} is, answered`;
+    case 'scan':
+      return 'what the robot sees, answered';
+    case 'capture':
+      return 'a picture taken';
+    case 'charge':
+      return 'battery charged';
+    case 'status':
+      return `${goal.topic === 'all' ? 'status' : goal.topic === 'pose' ? 'where the robot is' : goal.topic === 'holding' ? 'what the robot holds' : 'battery level'}, answered`;
+    case 'set':
+      return `${goal.name} = ${goal.value}`;
+    case 'rotate':
+      return `turned ${goal.degrees}°`;
+    case 'keep':
+      return goal.constraint.rule === 'no_charge' ? 'did not charge' : `kept out of ${goal.constraint.said}`;
+    case 'stop':
+      return 'robot stopped';
+    case 'estop':
+      return 'emergency stop engaged';
+    case 'reset_estop':
+      return 'emergency stop reset';
+    case 'unknown':
+      return goal.text;
+    default:
+      return goal.kind === 'arm' ? 'robot armed' : 'robot disarmed';
+  }
+}
+
+const met = (text: string, evidence: string): GoalReport => ({ text, status: 'met', evidence });
+const unmet = (text: string, evidence: string): GoalReport => ({ text, status: 'unmet', evidence });
+const verdict = (text: string, holds: boolean, evidence: string) => (holds ? met(text, evidence) : unmet(text, evidence));
+
+/** Checks one goal right after its step. `headingBefore` is the heading when a turn started. */
+export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Step, headingBefore = 0): Promise<GoalReport> {
+  const text = goalText(goal, ctx.lastObject);
+  if (!step.ok) return unmet(text, step.message);
+  const answered = () => met(text, step.message);
+  switch (goal.kind) {
+    case 'find':
+    case 'scan':
+    case 'status':
+    case 'capture':
+      return answered();
+    case 'set': {
+      const r = await ctx.robot.call('get_parameter', { name: goal.name }, `Reading ${goal.name} back.`);
+      const value = r.data?.value;
+      return verdict(text, r.ok && value === goal.value, r.ok ? `get_parameter reads ${goal.name} = ${String(value)}` : `could not read it back: ${r.text}`);
+    }
+    case 'place':
+      return step.placed ? lookFor(ctx, text, goal, step.placed) : unmet(text, 'nothing was put down');
+    case 'charge': {
+      const target = await ctx.robot.call('get_parameter', { name: 'charge_target' }, 'Checking the charge target.');
+      const s = await status(ctx);
+      const wanted = typeof target.data?.value === 'number' ? target.data.value - 0.02 : 0.9;
+      return s ? verdict(text, s.battery >= wanted, `status reads the battery at ${pct(s.battery)}`) : unmet(text, 'could not read the status');
+    }
+    case 'keep':
+      if (goal.constraint.rule === 'avoid') return met(text, 'the mission did not drive');
+      return checkNoCharge(ctx, text);
+    default:
+      return checkStatus(ctx, goal, text, headingBefore);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function status({ robot }: SkillContext): Promise<any | null> {
+  const r = await robot.call('get_robot_status', {}, 'Checking.');
+  return r.ok ? r.data : null;
+}
+
+async function checkNoCharge(ctx: SkillContext, text: string): Promise<GoalReport> {
+  const s = await status(ctx);
+  const calls = ctx.robot.chargeCalls;
+  return verdict(text, calls === 0 && s?.charging === false, `${calls ? `charge_battery was called ${calls} time(s)` : 'charge_battery was never called'}; status reads ${s?.charging ? 'charging' : 'not charging'}, battery ${s ? pct(s.battery) : 'unknown'}`);
+}
+
+async function checkStatus(ctx: SkillContext, goal: GroundedGoal, text: string, headingBefore: number): Promise<GoalReport> {
+  const s = await status(ctx);
+  if (!s) return unmet(text, 'could not read the status');
+  const at = `status reads (${s.pose.x}, ${s.pose.y})${s.zone ? ` in ${s.zone}` : ''}`;
+  switch (goal.kind) {
+    case 'pick':
+      return verdict(text, s.holding !== null && (goal.object.pronoun === true || idMatches(s.holding, goal.object)), `the gripper holds ${s.holding ?? 'nothing'}`);
+    case 'goto': {
+      const t = goal.target;
+      if ('zone' in t) return verdict(text, s.zone === t.zone, at);
+      const p = 'point' in t ? t.point : ctx.robot.start;
+      return verdict(text, Math.hypot(s.pose.x - p.x, s.pose.y - p.y) <= 0.3, at);
+    }
+    case 'rotate': {
+      const off = Math.abs(((s.pose.heading_deg - headingBefore - goal.degrees + 540) % 360) - 180);
+      return verdict(text, off <= 5, `status reads heading ${s.pose.heading_deg}° (was ${headingBefore}°)`);
+    }
+    case 'arm':
+    case 'disarm':
+      return verdict(text, s.armed === (goal.kind === 'arm'), `status reads ${s.armed ? 'armed' : 'disarmed'}`);
+    case 'estop':
+    case 'reset_estop':
+      return verdict(text, s.emergency_stop === (goal.kind === 'estop'), `status reads the emergency stop ${s.emergency_stop ? 'latched' : 'clear'}`);
+    default:
+      return verdict(text, s.operation === null, `status reads state ${s.state}${s.operation ? `, operation ${s.operation.id} running` : ', nothing running'}`);
+  }
+}
+
+type Seen = { id: string; color?: string; shape?: string; position: { x: number; y: number } };
+
+/** Looks for what was put down, in the zone or near the spot aimed at: ahead first, then all around. */
+async function lookFor(ctx: SkillContext, text: string, goal: Extract<GroundedGoal, { kind: 'place' }>, placed: Placed): Promise<GoalReport> {
+  const t = goal.target;
+  const zone = 'zone' in t ? ctx.beliefs.zone(t.zone) : undefined;
+  const inside = (p: { x: number; y: number }) =>
+    zone ? p.x >= zone.min_x - 0.05 && p.x <= zone.max_x + 0.05 && p.y >= zone.min_y - 0.05 && p.y <= zone.max_y + 0.05 : placed.spot ? Math.hypot(p.x - placed.spot.x, p.y - placed.spot.y) <= 1.0 : true;
+  const where = zone ? `in ${zone.name}` : placed.spot ? `near (${placed.spot.x}, ${placed.spot.y})` : 'here';
+  if (placed.ids.length === 0) return met(text, 'nothing needed moving');
+  const target = zone ? zone.center : (placed.spot ?? { x: ctx.robot.pose.x, y: ctx.robot.pose.y });
+  await goLookAt(ctx, target, lookingDistance(zone), where);
+  let seen: Seen[] = [];
+  for (const tool of ['detect_objects', 'scan_surroundings']) {
+    const r: ToolReply = await ctx.robot.act(tool, {}, tool === 'detect_objects' ? `Looking to check ${listIds(placed.ids)} ${where}.` : 'Not all in view; looking all around to check.');
+    seen = ((r.data?.detections ?? []) as Seen[]).filter((d) => d.position && inside(d.position));
+    const found = matchAll(placed.ids, seen);
+    if (found) return met(text, `${found.map((d) => `${d.id} seen at (${d.position.x}, ${d.position.y})`).join(', ')} ${where} (${tool})`);
+  }
+  return unmet(text, `${listIds(placed.ids)} not seen ${where} on a fresh look${seen.length ? ` (seen there: ${listIds(seen.map((d) => d.id))})` : ''}`);
+}
+
+/**
+ * Goes to look at a place from `distance` away, facing it from the robot's side (or backing up
+ * along its heading when it stands right there): what was just put down lies under the camera,
+ * too close to be seen whole, and by the time a search is over the robot may be far from it.
+ */
+async function goLookAt({ robot }: SkillContext, target: { x: number; y: number }, distance: number, where: string): Promise<void> {
+  const dx = target.x - robot.pose.x;
+  const dy = target.y - robot.pose.y;
+  const along = Math.hypot(dx, dy) > 0.8 ? Math.atan2(dy, dx) : (robot.heading * Math.PI) / 180;
+  const stand = { x: round2(target.x - distance * Math.cos(along)), y: round2(target.y - distance * Math.sin(along)) };
+  if (Math.hypot(stand.x - robot.pose.x, stand.y - robot.pose.y) < 0.2) return;
+  const heading = Math.round((along * 180) / Math.PI * 10) / 10;
+  await robot.act('navigate_to', { ...stand, heading }, `Going to (${stand.x}, ${stand.y}) to look at what I put down ${where}.`);
+}
+
+/** How far from a place to look at it: the camera must see all of a zone, and it sees about 60° across. */
+function lookingDistance(zone: { min_x: number; min_y: number; max_x: number; max_y: number } | undefined): number {
+  if (!zone) return 1.4;
+  const half = Math.max(zone.max_x - zone.min_x, zone.max_y - zone.min_y) / 2;
+  return Math.min(3, Math.max(1.4, half / Math.tan(Math.PI / 6)));
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A distinct sighting of each put-down object (its id, or one of its colour and shape), or null. */
+function matchAll(ids: string[], seen: Seen[]): Seen[] | null {
+  const left = [...seen];
+  const found: Seen[] = [];
+  for (const id of ids) {
+    const i = left.findIndex((d) => d.id === id) >= 0 ? left.findIndex((d) => d.id === id) : left.findIndex((d) => idMatches(d.id, { ...queryOfId(id), all: false, text: id }));
+    if (i < 0) return null;
+    found.push(...left.splice(i, 1));
+  }
+  return found;
+}
+
+function listIds(ids: string[]): string {
+  return ids.join(', ');
+}

@@ -1,0 +1,96 @@
+import type { PlannerMap } from './beliefs.js';
+import type { Constraint } from './constraints.js';
+import type { Goal, MapPlace, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
+import { listNames, resolveZone } from './place-words.js';
+
+/**
+ * Parsed instruction → goals grounded in this map, or a refusal before anything moves. Every
+ * place said is resolved against the map's zones (place-words.ts); "home" is the map's home zone
+ * or, without one, where the robot started. Constraints are checked against the goals: a
+ * contradiction or one the robot cannot promise to keep is refused, never dropped. Takes the
+ * parser's structure, not text, so another parser can feed it.
+ */
+export type GroundedGoal = Goal<MapPlace>;
+
+export interface GroundedInstruction {
+  goals: GroundedGoal[];
+  /** How words were read ("reading 'packing' as packing_area"), for the narration. */
+  readings: string[];
+  /** The robot must not charge on this mission. */
+  noCharge: boolean;
+}
+
+const DRIVES = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
+
+export const isDock = (zone: string) => zone === 'charging_dock' || zone.startsWith('charging_dock_');
+
+export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | null): GroundedInstruction | { refusal: string } {
+  const unknown = parsed.goals.flatMap((g) => (g.kind === 'unknown' ? [g.reason] : []));
+  if (unknown.length) return { refusal: unknown.join('; ') };
+  const zones = map?.zones.map((z) => z.name) ?? [];
+  const readings = parsed.readings.map((r) => `reading '${r.said}' as '${r.read}'`);
+  const problems: string[] = [];
+  const place = (p: SpokenPlace): MapPlace | null => {
+    if ('home' in p) return zones.includes('home') ? { zone: 'home' } : { start: true };
+    const match = resolveZone(p.said, zones);
+    if ('zone' in match) {
+      if (match.zone.replace(/_/g, ' ') !== p.said.replace(/_/g, ' ')) readings.push(`reading '${p.said}' as ${match.zone}`);
+      return match;
+    }
+    problems.push(
+      'ambiguous' in match
+        ? `"${p.said}" could be ${listNames(match.ambiguous, 'or')}: say which`
+        : `I do not know a place called "${p.said}": this map has ${listNames(zones)}`,
+    );
+    return null;
+  };
+  const constraints = parsed.goals.flatMap((g) => (g.kind === 'keep' ? [g.constraint] : []));
+  const noCharge = constraints.some((c) => c.rule === 'no_charge');
+  const goals: GroundedGoal[] = [];
+  for (const g of parsed.goals) {
+    const grounded = groundGoal(g, place);
+    if (!grounded) continue;
+    // Going to the charging dock means charging there, unless told not to.
+    const goal: GroundedGoal = grounded.kind === 'goto' && 'zone' in grounded.target && isDock(grounded.target.zone) && !noCharge ? { kind: 'charge' } : grounded;
+    // "go to the dock and charge" names one action twice.
+    if (goal.kind === 'charge' && goals.at(-1)?.kind === 'charge') continue;
+    goals.push(goal);
+  }
+  for (const c of constraints) problems.push(...constraintProblems(c, goals, place));
+  if (problems.length) return { refusal: problems.join('; ') };
+  return { goals, readings, noCharge };
+}
+
+function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {
+  switch (g.kind) {
+    case 'goto': {
+      if ('point' in g.target) return { kind: 'goto', target: g.target };
+      const target = place(g.target);
+      return target ? { kind: 'goto', target } : null;
+    }
+    case 'place': {
+      const target = groundPlace(g.target, place);
+      return target ? { ...g, target } : null;
+    }
+    default:
+      return g;
+  }
+}
+
+function groundPlace(p: Place<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): Place<MapPlace> | null {
+  if ('point' in p || 'near' in p || 'here' in p) return p;
+  return place(p);
+}
+
+function constraintProblems(c: Constraint, goals: GroundedGoal[], place: (p: SpokenPlace) => MapPlace | null): string[] {
+  if (c.rule === 'no_charge') {
+    return goals.some((g) => g.kind === 'charge') ? [`"${c.text}" contradicts charging, which the instruction also asks for`] : [];
+  }
+  const zone = place({ said: c.said });
+  if (!zone) return [];
+  if (goals.some((g) => DRIVES.has(g.kind))) {
+    const name = 'zone' in zone ? zone.zone : 'where I started';
+    return [`I cannot promise "${c.text}": the robot plans its own routes and cannot be told to keep out of ${name}, so I have not moved`];
+  }
+  return [];
+}

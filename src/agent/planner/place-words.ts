@@ -1,0 +1,62 @@
+import { closestWord } from './spelling.js';
+import { ZONE_SYNONYMS } from './vocabulary.js';
+
+/**
+ * Place words → a zone of this map. The map's own names come first: the exact name ("bin_a",
+ * "bin a"), the name without a generic word ("packing" for packing_area, "the red zone" for
+ * red_zone), a part of a name when only one zone has it ("loading" when there is one loading_*),
+ * each word allowing a small typo; the built-in synonyms ("charger", "the first bin") only when no
+ * zone of the map matches by name. Two equally good zones are never picked between.
+ */
+export type ZoneMatch = { zone: string } | { ambiguous: string[] } | { none: true };
+
+const GENERIC = new Set(['zone', 'area', 'region', 'spot', 'place', 'the', 'station']);
+const NUMBER_WORDS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) => NUMBER_WORDS[w] ?? w);
+}
+
+const core = (ws: string[]) => ws.filter((w) => !GENERIC.has(w));
+
+const sameWord = (said: string, named: string) => said === named || closestWord(said, [named]) === named;
+
+/** The words of the map's zone names, for reading typos against them. */
+export function zoneWords(zones: readonly string[]): string[] {
+  return [...new Set(zones.flatMap(words))];
+}
+
+export function resolveZone(said: string, zones: readonly string[]): ZoneMatch {
+  const saidWords = words(said);
+  const exact = zones.find((z) => words(z).join('_') === saidWords.join('_'));
+  if (exact) return { zone: exact };
+  const saidCore = core(saidWords);
+  if (saidCore.length === 0) return { none: true };
+  const sameCore = zones.filter((z) => core(words(z)).join('_') === saidCore.join('_'));
+  if (sameCore.length) return pick(sameCore);
+  // Every word said is a word of the zone's name; the fewer words left over, the better.
+  const partial = zones
+    .map((z) => ({ z, named: core(words(z)) }))
+    .filter(({ named }) => saidCore.every((w) => named.some((n) => sameWord(w, n))))
+    .map(({ z, named }) => ({ z, left: named.length - saidCore.length }));
+  if (partial.length) {
+    const fewest = Math.min(...partial.map((p) => p.left));
+    return pick(partial.filter((p) => p.left === fewest).map((p) => p.z));
+  }
+  const spoken = saidWords.join(' ');
+  const synonym = ZONE_SYNONYMS.find(([pattern, zone]) => pattern.test(spoken) && zones.includes(zone));
+  return synonym ? { zone: synonym[1] } : { none: true };
+}
+
+function pick(candidates: string[]): ZoneMatch {
+  return candidates.length === 1 ? { zone: candidates[0]! } : { ambiguous: candidates };
+}
+
+/** "bin_a, bin_b and shelf". */
+export function listNames(names: readonly string[], joiner = 'and'): string {
+  return names.length <= 1 ? (names[0] ?? 'none') : `${names.slice(0, -1).join(', ')} ${joiner} ${names.at(-1)}`;
+}

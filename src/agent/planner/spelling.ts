@@ -1,0 +1,48 @@
+import distance from 'damerau-levenshtein';
+
+/**
+ * Small typos, read as the word meant: a word the planner does not know is read as the one known
+ * word within reach — one edit for words of 4 to 7 letters, two for 8 or more (a swapped pair of
+ * letters is one edit), and for 3-letter words only a swapped pair ("teh"). When two known words
+ * are equally close, the word is left as typed and the grammar reports it as not understood.
+ */
+export interface Reading {
+  said: string;
+  read: string;
+}
+
+function reach(word: string): number {
+  if (word.length >= 8) return 2;
+  return word.length >= 4 ? 1 : 0;
+}
+
+const sameLetters = (a: string, b: string) => [...a].sort().join('') === [...b].sort().join('');
+
+/** The known word a typed word stands for, or null when it is not within reach of exactly one. */
+export function closestWord(word: string, known: Iterable<string>): string | null {
+  let best: string[] = [];
+  let bestSteps = Infinity;
+  for (const candidate of known) {
+    if (Math.abs(candidate.length - word.length) > 2) continue;
+    const { steps } = distance(word, candidate);
+    const allowed = word.length === 3 && candidate.length === 3 && sameLetters(word, candidate) ? 1 : reach(word);
+    if (steps > allowed || steps > bestSteps) continue;
+    if (steps < bestSteps) best = [];
+    bestSteps = steps;
+    best.push(candidate);
+  }
+  return best.length === 1 ? best[0]! : null;
+}
+
+/** Rewrites each unknown word of `text` as the known word it stands for, and says which it read. */
+export function correctSpelling(text: string, known: ReadonlySet<string>): { text: string; readings: Reading[] } {
+  const readings: Reading[] = [];
+  const corrected = text.replace(/[a-z]+/g, (word) => {
+    if (known.has(word) || word.length < 3) return word;
+    const read = closestWord(word, known);
+    if (!read) return word;
+    if (!readings.some((r) => r.said === word)) readings.push({ said: word, read });
+    return read;
+  });
+  return { text: corrected, readings };
+}

@@ -97,9 +97,10 @@ describe('the mission loop', () => {
     expect(navigation?.type === 'tool_call_finished' && readFailure(navigation.result)?.code).toBe('cancelled');
     const { robot, sim } = runtime.simRobot;
     expect(robot.operations.list()[0]!.status).toBe('cancelled');
-    expect(robot.state).toBe('IDLE');
+    expect(robot.state).toBe('STOPPING'); // braking
     await sim.backend.sleep(2);
     expect(Math.abs(sim.backend.readState().linear)).toBeLessThan(1e-9);
+    expect(robot.state).toBe('IDLE');
   });
 
   it('refuses confirmation-needing tools without --yes, and runs them with it', async () => {

@@ -50,8 +50,10 @@ describe('the TUI over a real session', () => {
     await app.press(KEY.escape);
     await app.waitFor((s) => s.includes('■ aborted: cancelled by the user; the robot was stopped'), 'the cancelled outcome');
     const robot = app.session.getState().runtime.simRobot.robot;
-    expect(robot.state).toBe('IDLE');
     expect(robot.currentOperation()).toBeUndefined();
+    // STOPPING while the base brakes, then IDLE at rest.
+    for (let i = 0; i < 100 && robot.state === 'STOPPING'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(robot.state).toBe('IDLE');
     expect(robot.backend.readState().linear).toBe(0);
   });
 

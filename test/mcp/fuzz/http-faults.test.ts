@@ -96,7 +96,7 @@ describe('fuzz: HTTP fault classes', () => {
       const res = await rawPost(open.url, { 'Mcp-Session-Id': open.session, 'Mcp-Protocol-Version': '2025-06-18' }, [body]);
       expect(res.status).toBe(413);
       expect(leaksInternals(res.text)).toBe(false);
-    }, 8);
+    }, Math.ceil(FUZZ.count / 3)); // a few MiB each: fewer than the other properties
     await stillServes(open);
   }, FUZZ.timeoutMs);
 
@@ -110,7 +110,7 @@ describe('fuzz: HTTP fault classes', () => {
       const res = await rawPost(open.url, headers, chunks, gapMs, vanish ? pieces - 1 : undefined);
       if (!vanish) expect(messagesIn(res.text, res.type), res.text).toHaveLength(1);
       await stillServes(open);
-    }, 10);
+    }, Math.ceil(FUZZ.count / 2.5)); // each takes wall-clock time
   }, FUZZ.timeoutMs);
 
   it('a duplicate in-flight id: each POST gets exactly one answer, the running request its own result', async () => {
@@ -125,7 +125,7 @@ describe('fuzz: HTTP fault classes', () => {
       const both = [answers(first)[0]!, answers(second)[0]!];
       expect(both.filter((a) => a.id === id && a.result !== undefined).length).toBeGreaterThanOrEqual(1);
       for (const a of both) expect([id, null]).toContain(a.id);
-    }, 10);
+    }, Math.ceil(FUZZ.count / 2.5)); // each takes wall-clock time
     await stillServes(open);
     expectHealthy(open, rssAtStart);
   }, FUZZ.timeoutMs);

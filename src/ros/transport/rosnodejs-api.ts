@@ -104,7 +104,7 @@ export interface Rosnodejs {
     addStream(stream: { type: 'raw'; name: string; level: string; stream: { write(record: RnLogRecord): void } }): void;
     setLevel(level: string): void;
   };
-  ActionClient: new (options: { nh: RnNodeHandle; type: string; actionServer: string }) => RnActionClient;
+  ActionClient: new (options: { nh: RnNodeHandle; type: string; actionServer: string } & Partial<Record<'goal' | 'cancel' | 'status' | 'feedback' | 'result', { throttleMs?: number; queueSize?: number }>>) => RnActionClient;
   ActionServer: new (options: { nh: RnNodeHandle; type: string; actionServer: string }) => RnActionServer;
 }
 

@@ -60,7 +60,18 @@ async function release(node: SharedNode): Promise<void> {
   if (node.users > 0 || shared !== node) return;
   shared = undefined;
   const { ros } = await node.ready;
-  await ros.shutdown();
+  // Leaving, rosnodejs rejects the master calls still queued ("Clearing call queue"), some of
+  // them promises nobody in rosnodejs handles: those are expected now, anything else is not.
+  const leaving = (reason: unknown) => {
+    if (!(reason instanceof Error && reason.message.startsWith('Clearing call queue'))) throw reason;
+  };
+  process.on('unhandledRejection', leaving);
+  try {
+    await ros.shutdown().catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('unhandledRejection', leaving);
+  }
   ros.reset();
 }
 
@@ -147,7 +158,10 @@ class RosnodejsTransport implements RosTransport {
 
   actionClient(action: string, type: string) {
     this.actionDefinition(type);
-    return wrapActionClient(new this.ros.ActionClient({ nh: this.nh, type: actionBase(type), actionServer: action }));
+    // Without throttleMs -1 every goal, cancel, status and result waits for rosnodejs's spinner.
+    const now = { throttleMs: -1 };
+    const options = { nh: this.nh, type: actionBase(type), actionServer: action, goal: now, cancel: now, status: now, feedback: now, result: now };
+    return wrapActionClient(new this.ros.ActionClient(options));
   }
 
   async actionServer(action: string, type: string, handlers: { onGoal(goal: RosServerGoal): void; onCancel(goal: RosServerGoal): void }) {

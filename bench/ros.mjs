@@ -1,0 +1,180 @@
+// ROS figures, each next to a reference measured in the same run, against a real roscore and
+// rospy nodes (Debian's ROS 1; see .ci/run). One function per figure; main() runs them in turn.
+//   - topic read: tools/call of a subscribed-topic primitive (latched sensor_msgs/BatteryState)
+//     through the real SDK client in-process, median; reference: tools/call get_robot_status on
+//     the same server.
+//   - action goal: a move_base goal sent through the `navigate` primitive and followed with
+//     get_operation (wait) until it succeeds, median wall time; reference: Debian's actionlib
+//     SimpleActionClient (rospy) sending the same goal to the same server. The difference is our
+//     overhead.
+//
+//   npm run bench:ros [-- --json] [-- --reads N] [-- --goals N]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createRobotMcpServer } from '../dist/mcp/robot-server.js';
+import { connectInProcess } from '../dist/mcp/transports/in-process.js';
+import { robotTools } from '../dist/mcp/tools/robot/index.js';
+import { parseRosConfig } from '../dist/ros/primitives/config.js';
+import { RosPrimitives } from '../dist/ros/primitives/ros-primitives.js';
+import { connectRos } from '../dist/ros/transport/rosnodejs-transport.js';
+import { createSimulatedRobot } from '../dist/runtime/simulated-robot.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const numberArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const READS = numberArg('--reads', 2000);
+const GOALS = numberArg('--goals', 30);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => Math.round(x * 1000) / 1000;
+
+// ---------------------------------------------------------------------------------------------
+// A master and rospy nodes (the same recipe as test/helpers/roscore.ts)
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+const connects = (port) =>
+  new Promise((resolve) => {
+    const s = createConnection({ port, host: '127.0.0.1' });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+/** roscore on a free port; `node(script, args)` starts a rospy fixture and waits for READY. */
+export async function startRosWorld() {
+  const port = await freePort();
+  const uri = `http://127.0.0.1:${port}`;
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-ros-'));
+  const env = { ...process.env, ROS_MASTER_URI: uri, ROS_HOME: logDir, ROS_LOG_DIR: logDir, ROS_IP: '127.0.0.1', PYTHONUNBUFFERED: '1' };
+  const children = [spawn('/usr/bin/roscore', ['-p', String(port)], { env, detached: true, stdio: 'ignore' })];
+  while (!(await connects(port))) await new Promise((r) => setTimeout(r, 100));
+  const run = (script, scriptArgs = [], untilReady = true) => {
+    const child = spawn('/usr/bin/python3', [join(ROOT, script), ...scriptArgs], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    return new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (untilReady && out.includes('READY')) resolve(out);
+      });
+      child.once('exit', (code) => (code === 0 && !untilReady ? resolve(out) : reject(new Error(`${script} exited ${code}: ${err}`))));
+    });
+  };
+  return {
+    uri,
+    node: (script, scriptArgs) => run(script, scriptArgs, true),
+    /** Runs a script to its end and returns its stdout. */
+    script: (script, scriptArgs) => run(script, scriptArgs, false),
+    async stop() {
+      for (const c of children.reverse()) {
+        try {
+          process.kill(-c.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      rmSync(logDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The robot server with the primitives of `yaml`, and an in-process SDK client. */
+export async function openPrimitivesServer(world, yaml) {
+  const ros = await connectRos({ masterUri: world.uri });
+  const primitives = await RosPrimitives.open({ config: parseRosConfig(yaml, 'bench.yaml'), ros, reservedNames: robotTools.map((t) => t.name) });
+  const sr = createSimulatedRobot({ scenario: 'warehouse', seed: 1 });
+  const server = createRobotMcpServer({ robot: sr.robot, wallClock: Date.now, rng: sr.toolRng, version: 'bench', extensions: [primitives] });
+  const { client, close } = await connectInProcess(server);
+  return {
+    client,
+    async close() {
+      await close();
+      await primitives.close();
+      await ros.shutdown();
+    },
+  };
+}
+
+async function timeCalls(client, name, args, n) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const r = await client.callTool({ name, arguments: args });
+    times.push(performance.now() - t0);
+    if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.content)}`);
+  }
+  return times;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+export async function topicReadFigure(client) {
+  await timeCalls(client, 'battery', {}, 200); // warm-up (JIT, schema compilation)
+  await timeCalls(client, 'get_robot_status', {}, 200);
+  const battery = await timeCalls(client, 'battery', {}, READS);
+  const status = await timeCalls(client, 'get_robot_status', {}, READS);
+  return { calls: READS, topic_read_ms: ms(median(battery)), reference_get_robot_status_ms: ms(median(status)) };
+}
+
+export async function actionGoalFigure(world, client) {
+  const goal = { target_pose: { header: { frame_id: 'map' }, pose: { position: { x: 1 }, orientation: { w: 1 } } } };
+  const ours = [];
+  for (let i = 0; i < GOALS + 3; i++) {
+    const t0 = performance.now();
+    const started = await client.callTool({ name: 'navigate', arguments: goal });
+    if (started.isError) throw new Error(JSON.stringify(started.content));
+    const done = await client.callTool({ name: 'get_operation', arguments: { id: started.structuredContent.id, wait_seconds: 30 } });
+    if (done.structuredContent.status !== 'succeeded') throw new Error(JSON.stringify(done.structuredContent));
+    if (i >= 3) ours.push(performance.now() - t0); // the first goals set up connections
+  }
+  const rospy = JSON.parse(await world.script('test/fixtures/ros/move_base_client.py', [String(GOALS + 3), '1'])).slice(3);
+  return { goals: GOALS, robot_agent_goal_ms: ms(median(ours)), reference_rospy_actionlib_goal_ms: ms(median(rospy)), overhead_ms: ms(median(ours) - median(rospy)) };
+}
+
+const YAML = `
+topics:
+  - { name: battery, topic: /battery_state, type: sensor_msgs/BatteryState, mode: subscribe }
+actions:
+  - { name: navigate, action: /move_base, type: move_base_msgs/MoveBaseAction }
+`;
+
+async function main() {
+  const world = await startRosWorld();
+  let server;
+  try {
+    await Promise.all([world.node('test/fixtures/ros/battery_publisher.py', []), world.node('test/fixtures/ros/move_base_server.py', ['--speed', '1000'])]);
+    server = await openPrimitivesServer(world, YAML);
+    const figures = { topic_read: await topicReadFigure(server.client), action_goal: await actionGoalFigure(world, server.client) };
+    if (json) console.log(JSON.stringify(figures));
+    else {
+      const t = figures.topic_read;
+      const a = figures.action_goal;
+      console.log(`topic-read primitive, tools/call in-process: median ${t.topic_read_ms} ms over ${t.calls} calls (reference get_robot_status: ${t.reference_get_robot_status_ms} ms)`);
+      console.log(`move_base goal to success through navigate + get_operation: median ${a.robot_agent_goal_ms} ms over ${a.goals} goals; rospy actionlib client, same goal: ${a.reference_rospy_actionlib_goal_ms} ms; overhead ${a.overhead_ms} ms`);
+    }
+  } finally {
+    await server?.close();
+    await world.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

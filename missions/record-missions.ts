@@ -46,7 +46,7 @@ const MISSIONS: Mission[] = [
     claude: [
       call('get_robot_status', {}, 'Let me check the robot first.'),
       call('arm', {}),
-      call('detect_objects', { labels: ['blue cube'] }, 'Looking for the blue cube.'),
+      call('scan_surroundings', {}, 'Looking all around for the blue cube.'),
       call('approach_object', { object_id: 'blue_cube#1' }),
       call('grasp_object', { object_id: 'blue_cube#1' }),
       done('succeeded', 'I picked up the blue cube.'),

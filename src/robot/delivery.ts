@@ -87,12 +87,13 @@ export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure
     if (!zone) throw new RobotCommandError(`unknown zone "${goal.zone}"`, 'unknown_zone');
     const stand = deliveryStand(deps, zone);
     if (stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(stand), [0, 0.9]);
-    const { released, zone: landed } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [stand ? 0.9 : 0, 1]);
+    const { released, zone: landed, position } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [stand ? 0.9 : 0, 1]);
     if (landed !== goal.zone) {
       throw new RobotCommandError(`released ${(released as string | null) ?? 'the object'}, but it landed ${landed ? `in ${String(landed)}` : 'outside any zone'}, not in ${goal.zone}`, 'missed_zone', {
         landed_in_zone: landed ?? null,
       });
     }
-    return { released, zone: landed };
+    // Where it was put down, so a caller can find it there again without searching.
+    return { released, zone: landed, ...(position ? { position } : {}) };
   };
 }

@@ -34,7 +34,7 @@ describe('search in a 20 x 15 m hall', () => {
     // The first cube is delivered before the whole hall has been searched.
     const names = r.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
     expect(names.indexOf('release_object')).toBeLessThan(names.lastIndexOf('scan_surroundings'));
-  });
+  }, 180_000);
 
   it('finds one object in the far corner in at most 40 calls, and says how fresh the sighting is', async () => {
     const r = await run('find the yellow cylinder');
@@ -44,12 +44,12 @@ describe('search in a 20 x 15 m hall', () => {
     const truth = r.world.objects.find((o) => o.id === 'yellow_cylinder')!;
     expect(Math.hypot(Number(m[1]) - truth.x, Number(m[2]) - truth.y)).toBeLessThan(0.3);
     expect(r.summary).toMatch(/seen (just now|\d+ s ago)/);
-  });
+  }, 180_000);
 
   it('searches the whole hall before saying an object is not there', async () => {
     const r = await run('find the red cube');
     expect(r.outcome).toBe('failed');
     expect(r.summary).toMatch(/searched the whole room/);
     expect(r.steps).toBeLessThanOrEqual(DEFAULT_BUDGET);
-  });
+  }, 180_000);
 });

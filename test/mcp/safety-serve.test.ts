@@ -89,6 +89,20 @@ describe('deadman over HTTP', () => {
     expect(deadman).toMatchObject({ client: 'driver-app', stopped: [op.id], session: expect.any(String) });
   });
 
+  it('stops a drive started with wait: false too, when its session is deleted', async () => {
+    const audit = auditFile();
+    const served = await serveHttp(audit.path);
+    const driver = await httpClient(served.url, 'driver-app');
+    const observer = await httpClient(served.url, 'observer');
+    await call(driver.client, 'arm');
+    const started = await call(driver.client, 'navigate_to', { x: 8.5, y: 1, wait: false });
+    await until(async () => (await call(observer.client, 'get_robot_status')).velocity.linear > 0, 'the drive is under way');
+    await driver.transport.terminateSession();
+    await until(async () => (await call(observer.client, 'get_operation', { id: started.operation.id })).status !== 'running', 'the drive ended');
+    expect(await call(observer.client, 'get_operation', { id: started.operation.id })).toMatchObject({ status: 'cancelled', message: expect.stringMatching(/deadman/) });
+    await until(async () => (await call(observer.client, 'get_robot_status')).state === 'IDLE', 'the base is at rest');
+  });
+
   it('lets a motion started with detach: true go on after its session ends', async () => {
     const audit = auditFile();
     const served = await serveHttp(audit.path);

@@ -10,7 +10,7 @@ import { BIN, runTool, startRosSim, yamlNumbers, type RosSimProcess } from './ro
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
-const CLIENT = 'test/fixtures/ros/move_base_client.py';
+const CLIENT = 'test/fixtures/ros/move_base_goal_client.py';
 
 describe.skipIf(!ROS_INSTALLED)('ros-sim on a real roscore', () => {
   let master: Roscore;

@@ -38,7 +38,9 @@ interface GridInfo {
 export function mapFromOccupancyGrid(grid: RosMessage, zones: RobotProfile['map']['zones']): RosMap {
   const info = grid.info as GridInfo;
   const data = grid.data as ArrayLike<number>;
-  const { resolution: res, width: cols, height: rows } = info;
+  const { width: cols, height: rows } = info;
+  // The resolution is a float32 on the wire (0.05 arrives as 0.0500000007): keep the digits it has.
+  const res = Number(info.resolution.toPrecision(7));
   if (!(res > 0) || cols < 1 || rows < 1 || data.length !== cols * rows) throw new GridMapError(`the occupancy grid is malformed (${cols}×${rows} cells, ${data.length} values, resolution ${res})`);
   if (Math.abs(yawFromQuaternion(info.origin.orientation)) > 1e-6) throw new GridMapError('the occupancy grid is rotated (its origin has a yaw); only axis-aligned maps are supported');
   const origin = { x: info.origin.position.x, y: info.origin.position.y };

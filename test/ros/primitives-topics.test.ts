@@ -5,6 +5,7 @@
  * serialization), and the errors a caller can act on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { decodePng } from '../../src/core/png.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
 import { call, openPrimitivesWorld, structured, text, type PrimitivesWorld } from './primitives-setup.js';
@@ -165,6 +166,22 @@ describe.skipIf(!ROS_INSTALLED)('ROS topic and service primitives', () => {
     ]);
     expect(await roundTrip('twist', { linear: { x: 0.5 }, angular: { z: -1.25 } })).toEqual({ linear: { x: 0.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: -1.25 } });
   }, 30_000);
+
+  it('tells a subscriber of ros://topics/<name> when a new message arrives', async () => {
+    const updates: string[] = [];
+    world.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.push(n.params.uri);
+    });
+    await expect(world.client.subscribeResource({ uri: 'ros://topics/nothing_here' })).rejects.toThrow();
+    await world.client.subscribeResource({ uri: 'ros://topics/twist_in' });
+    for (let i = 0; i < 50 && !updates.includes('ros://topics/twist_in'); i++) {
+      await call(world.client, 'twist_out', { linear: { x: i } });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(updates).toContain('ros://topics/twist_in');
+    expect(updates.every((u) => u === 'ros://topics/twist_in')).toBe(true);
+    await world.client.unsubscribeResource({ uri: 'ros://topics/twist_in' });
+  });
 
   it('refuses arguments that do not fit the message, naming the field', async () => {
     const cases: [string, Record<string, unknown>, RegExp][] = [

@@ -15,6 +15,7 @@ export async function buildSystemPrompt(robotClient: Client, task: string): Prom
   return [
     control,
     `${MAP_MARKER}${mapText}`,
-    `When the task is done, or cannot be done, call ${REPORT_TOOL_NAME} once with the outcome and a short summary. Claim success only for what the tools confirmed.`,
+    'Before acting, turn the task into goals you can check (an object in a zone, holding an object, the robot at a place, a parameter value, a question answered, a constraint kept such as "without charging"). If a place, object or constraint cannot be matched to this map and these tools, do not move: say which words you did not understand and, for a place, which zones the map has.',
+    `When the task is done, or cannot be done, check every goal again with the tools (read the status, look again at where you put things), then call ${REPORT_TOOL_NAME} once with the outcome, a short summary and the goals, each met, unmet or not_attempted with its evidence. Claim success only when every goal is met.`,
   ].join('\n');
 }

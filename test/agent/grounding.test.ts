@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goalText } from '../../src/agent/planner/goal-check.js';
+import { readInstruction } from '../../src/agent/planner/instruction.js';
 import { ground, WAREHOUSE_ZONES } from './planner-map.js';
 
 /** Place words resolved against the map's own zones, constraints kept or refused up front (#15). */
@@ -35,6 +36,10 @@ describe('places are read against the map', () => {
     expect(grounded('pick up teh red cube').readings).toContain("reading 'teh' as 'the'");
     expect(grounded('pick up the red cbue').goals[0]).toMatchObject({ kind: 'pick', object: { color: 'red', shape: 'cube' } });
     expect(grounded('pick up the yelow cylinder').goals[0]).toMatchObject({ object: { color: 'yellow', shape: 'cylinder' } });
+  });
+
+  it('leaves real English words alone', () => {
+    expect(readInstruction('how many objects are there, slow down and swap them', []).readings).toEqual([]);
   });
 
   it('a delivery to a place named "dock" does not go to the charging dock when the map has another dock', () => {
@@ -117,5 +122,20 @@ describe('constraints are kept or refused, never dropped', () => {
 
   it('a negation it cannot place is not understood, rather than ignored', () => {
     expect(refusal('put all the cubes in bin a but not the red one')).toMatch(/I do not understand .*but not the red one.*will not guess/);
+  });
+});
+
+describe('pronouns', () => {
+  it('"it" after a search is the object searched for', () => {
+    const { goals } = grounded('find the blue ball, pick it up and put it on the shelf');
+    expect(goals).toMatchObject([
+      { kind: 'find', object: { color: 'blue', shape: 'ball' } },
+      { kind: 'pick', object: { color: 'blue', shape: 'ball', all: false } },
+      { kind: 'place', object: { pronoun: true }, target: { zone: 'shelf' } },
+    ]);
+  });
+
+  it('"it" with nothing before is refused, not read as any object', () => {
+    expect(refusal('pick it up')).toBe('"it" does not name an object here: say which object');
   });
 });

@@ -139,8 +139,10 @@ async function lookFor(ctx: SkillContext, text: string, goal: Extract<GroundedGo
     zone ? p.x >= zone.min_x - 0.05 && p.x <= zone.max_x + 0.05 && p.y >= zone.min_y - 0.05 && p.y <= zone.max_y + 0.05 : placed.spot ? Math.hypot(p.x - placed.spot.x, p.y - placed.spot.y) <= 1.0 : true;
   const where = zone ? `in ${zone.name}` : placed.spot ? `near (${placed.spot.x}, ${placed.spot.y})` : 'here';
   if (placed.ids.length === 0) return met(text, 'nothing needed moving');
-  const target = zone ? zone.center : (placed.spot ?? { x: ctx.robot.pose.x, y: ctx.robot.pose.y });
-  await goLookAt(ctx, target, lookingDistance(zone), where);
+  // Look where the robot says it put them, from far enough to see them all; else at the zone or the spot aimed at.
+  const at = placed.at ?? [];
+  const target = at.length ? centroid(at) : zone ? zone.center : (placed.spot ?? { x: ctx.robot.pose.x, y: ctx.robot.pose.y });
+  await goLookAt(ctx, target, lookingDistance(at.length ? spread(at) : zone), where);
   let seen: Seen[] = [];
   for (const tool of ['detect_objects', 'scan_surroundings']) {
     const r: ToolReply = await ctx.robot.act(tool, {}, tool === 'detect_objects' ? `Looking to check ${listIds(placed.ids)} ${where}.` : 'Not all in view; looking all around to check.');
@@ -166,7 +168,18 @@ async function goLookAt({ robot }: SkillContext, target: { x: number; y: number 
   await robot.act('navigate_to', { ...stand, heading }, `Going to (${stand.x}, ${stand.y}) to look at what I put down ${where}.`);
 }
 
-/** How far from a place to look at it: the camera must see all of a zone, and it sees about 60° across. */
+function centroid(ps: Array<{ x: number; y: number }>): { x: number; y: number } {
+  return { x: ps.reduce((a, p) => a + p.x, 0) / ps.length, y: ps.reduce((a, p) => a + p.y, 0) / ps.length };
+}
+
+/** The box around some points, padded so an object at its edge is inside the view. */
+function spread(ps: Array<{ x: number; y: number }>) {
+  const xs = ps.map((p) => p.x);
+  const ys = ps.map((p) => p.y);
+  return { min_x: Math.min(...xs) - 0.3, min_y: Math.min(...ys) - 0.3, max_x: Math.max(...xs) + 0.3, max_y: Math.max(...ys) + 0.3 };
+}
+
+/** How far from a place to look at it: the camera must see all of it, and it sees about 60° across. */
 function lookingDistance(zone: { min_x: number; min_y: number; max_x: number; max_y: number } | undefined): number {
   if (!zone) return 1.4;
   const half = Math.max(zone.max_x - zone.min_x, zone.max_y - zone.min_y) / 2;

@@ -1,6 +1,6 @@
 import type { PlannerMap } from './beliefs.js';
 import type { Constraint } from './constraints.js';
-import type { Goal, MapPlace, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
+import type { Goal, MapPlace, ObjectQuery, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
 import { listNames, resolveZone } from './place-words.js';
 
 /**
@@ -47,7 +47,14 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   const constraints = parsed.goals.flatMap((g) => (g.kind === 'keep' ? [g.constraint] : []));
   const noCharge = constraints.some((c) => c.rule === 'no_charge');
   const goals: GroundedGoal[] = [];
-  for (const g of parsed.goals) {
+  let previous: ObjectQuery | null = null;
+  for (const parsedGoal of parsed.goals) {
+    const g = resolvePronoun(parsedGoal, previous);
+    if (g.kind === 'unknown') {
+      problems.push(g.reason);
+      continue;
+    }
+    if ('object' in g && !g.object.pronoun) previous = g.object;
     const grounded = groundGoal(g, place);
     if (!grounded) continue;
     // Going to the charging dock means charging there, unless told not to.
@@ -59,6 +66,16 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   for (const c of constraints) problems.push(...constraintProblems(c, goals, place));
   if (problems.length) return { refusal: problems.join('; ') };
   return { goals, readings, noCharge };
+}
+
+/**
+ * "find the blue ball, pick it up": "it" in a pick or a search is the object of the goal before,
+ * and with none before it names nothing. (A delivery of "it" carries what the robot holds.)
+ */
+function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null): Goal<SpokenPlace> {
+  if ((g.kind !== 'pick' && g.kind !== 'find') || !g.object.pronoun) return g;
+  if (!previous) return { kind: 'unknown', text: g.object.text, reason: `"${g.object.text}" does not name an object here: say which object` };
+  return { ...g, object: { ...previous, all: previous.all && g.object.all } };
 }
 
 function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {

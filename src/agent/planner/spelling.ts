@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import distance from 'damerau-levenshtein';
+import wordListPath from 'word-list';
 
 /**
  * Small typos, read as the word meant: a word the planner does not know is read as the one known
  * word within reach — one edit for words of 4 to 7 letters, two for 8 or more (a swapped pair of
  * letters is one edit), and for 3-letter words only a swapped pair ("teh"). When two known words
- * are equally close, the word is left as typed and the grammar reports it as not understood.
+ * are equally close, the word is left as typed and the grammar reports it as not understood. A
+ * real English word is never read as another ("many" is not a typo of "any").
  */
 export interface Reading {
   said: string;
@@ -34,11 +37,19 @@ export function closestWord(word: string, known: Iterable<string>): string | nul
   return best.length === 1 ? best[0]! : null;
 }
 
+let english: Set<string> | undefined;
+
+/** Whether this is an English word (the list is read the first time a word is not the planner's own). */
+function isEnglish(word: string): boolean {
+  english ??= new Set(readFileSync(wordListPath, 'utf8').split('\n'));
+  return english.has(word);
+}
+
 /** Rewrites each unknown word of `text` as the known word it stands for, and says which it read. */
 export function correctSpelling(text: string, known: ReadonlySet<string>): { text: string; readings: Reading[] } {
   const readings: Reading[] = [];
   const corrected = text.replace(/[a-z]+/g, (word) => {
-    if (known.has(word) || word.length < 3) return word;
+    if (known.has(word) || word.length < 3 || isEnglish(word)) return word;
     const read = closestWord(word, known);
     if (!read) return word;
     if (!readings.some((r) => r.said === word)) readings.push({ said: word, read });

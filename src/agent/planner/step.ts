@@ -6,7 +6,10 @@ export type Step = { ok: true; message: string; placed?: Placed } | { ok: false;
 /** What a delivery put down, and where it aimed (next to an object, at a point): what to look for afterwards. */
 export interface Placed {
   ids: string[];
+  /** Aimed at: next to an object, at a point. */
   spot?: { x: number; y: number };
+  /** Where the robot says it put each one down (the release results), to look there. */
+  at?: Array<{ x: number; y: number }>;
 }
 
 export const ok = (message: string, placed?: Placed): Step => ({ ok: true, message, ...(placed ? { placed } : {}) });

@@ -1,6 +1,7 @@
 import { describeQuery, type SeenThing } from '../beliefs.js';
 import type { MapPlace, ObjectQuery, Place } from '../instruction.js';
 import { queryFor, queryOfId } from '../object-ids.js';
+import type { ToolReply } from '../planner-session.js';
 import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
 import { find, findNext } from './search.js';
@@ -27,6 +28,7 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   const armed = await robot.ensureArmed();
   if (!armed.ok) return armed;
   const moved: string[] = [];
+  const at: Array<{ x: number; y: number }> = [];
   const vanished: string[] = [];
   const relabelled: string[] = [];
   // Each one is taken as soon as it is known, nearest first; the room is searched only while none is left to take.
@@ -46,6 +48,7 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
     const put = await deliver(ctx, where);
     if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${put.message}`);
     moved.push(carried);
+    if (put.ok) at.push(...(put.placed?.at ?? []));
   }
   const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(o.id)).map((o) => o.id);
   if (moved.length + already.length + vanished.length + relabelled.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I searched the whole room.`);
@@ -56,7 +59,7 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   }
   const tail = already.length ? ` (${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already there)` : '';
   const phantom = vanished.length ? ` ${vanished.join(', ')} turned out to be a second sighting of one of them.` : '';
-  return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`, { ids: [...moved, ...already] });
+  return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`, { ids: [...moved, ...already], at });
 }
 
 /** Puts the held object in a zone, next to another object, at a point, where the robot started, or here. */
@@ -68,7 +71,7 @@ async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step>
   if ('zone' in where) {
     const r = await robot.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
     if (!r.ok) return fail(`I could not put ${held} in ${where.zone}: ${r.text}`);
-    return released(ctx, `Put ${held} in ${where.zone}.`, { ids });
+    return released(ctx, `Put ${held} in ${where.zone}.`, { ids, at: putAt(r) });
   }
   if ('near' in where) {
     const found = await find(ctx, where.near);
@@ -78,7 +81,7 @@ async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step>
     if (!go.ok) return fail(`I could not get next to ${ref.id}: ${go.text}`);
     const r = await robot.act('release_object', {}, `Putting ${held} down next to ${ref.id}.`);
     const spot = go.data?.object_position ?? { x: ref.x, y: ref.y };
-    return r.ok ? released(ctx, `Put ${held} next to ${ref.id}.`, { ids, spot }) : fail(`I could not put ${held} down: ${r.text}`);
+    return r.ok ? released(ctx, `Put ${held} next to ${ref.id}.`, { ids, spot, at: putAt(r) }) : fail(`I could not put ${held} down: ${r.text}`);
   }
   const point = 'point' in where ? where.point : 'start' in where ? robot.start : null;
   if (point) {
@@ -87,7 +90,13 @@ async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step>
     if (!go.ok) return fail(`I could not take ${held} to ${said}: ${go.text}`);
   }
   const r = await robot.act('release_object', {}, `Putting ${held} down.`);
-  return r.ok ? released(ctx, `Put ${held} down${point ? ` at (${point.x}, ${point.y})` : ''}.`, { ids, ...(point ? { spot: point } : {}) }) : fail(`I could not put ${held} down: ${r.text}`);
+  return r.ok ? released(ctx, `Put ${held} down${point ? ` at (${point.x}, ${point.y})` : ''}.`, { ids, ...(point ? { spot: point } : {}), at: putAt(r) }) : fail(`I could not put ${held} down: ${r.text}`);
+}
+
+/** Where a release result says the object was put down, when it says. */
+function putAt(r: ToolReply): Array<{ x: number; y: number }> {
+  const p = r.data?.operation?.result?.position;
+  return typeof p?.x === 'number' && typeof p?.y === 'number' ? [{ x: p.x, y: p.y }] : [];
 }
 
 function released({ beliefs }: SkillContext, message: string, placed: Placed): Step {

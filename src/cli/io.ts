@@ -16,6 +16,8 @@ export class UserError extends Error {
   constructor(
     message: string,
     readonly exitCode: typeof EXIT_FAILURE | typeof EXIT_USAGE = EXIT_FAILURE,
+    /** A machine-readable code (a FAILURE_CODES value) for --json output, when the problem has one. */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -4,7 +4,10 @@ import { InvalidArgumentError } from 'commander';
 
 export function parseInteger(value: string): number {
   if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`"${value}" is not a whole number.`);
-  return Number.parseInt(value, 10);
+  const n = Number.parseInt(value, 10);
+  // Past 2^53 a number no longer holds every whole number: 99999999999999999999 would quietly become another seed.
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`"${value}" is too large; use a whole number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}.`);
+  return n;
 }
 
 export function parsePositiveInteger(value: string): number {

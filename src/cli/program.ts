@@ -27,8 +27,6 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      // Commander's "error: ..." lines become our one-line format with a hint.
-      outputError: (s, write) => write(`robot-agent: ${s.replace(/^error: /, '').trimEnd()} (see robot-agent --help)\n`),
     })
     .exitOverride();
 
@@ -57,7 +55,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('-y, --yes', 'approve tools that need confirmation')
     .option('--record <path>', 'write the mission recording to this file')
     .option('--no-record', 'do not record the mission')
-    .option('--record-dir <dir>', 'directory for recordings', 'missions/recordings')
+    .option('--record-dir <dir>', RECORD_DIR_HELP)
     .addOption(new Option('--robot <kind>', 'the robot: the embedded simulator, or a ROS robot described by --robot-profile').choices(['sim', 'ros']).default('sim'))
     .option('--robot-profile <file>', 'with --robot ros: the robot profile (YAML) mapping the robot onto ROS topics, services and actions')
     .option('--ros-config <file>', 'ROS topics, services and actions (YAML, see examples/ros/primitives.yaml) offered as tools next to the robot\'s')
@@ -67,11 +65,22 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
   program
     .command('replay')
     .description('re-run recorded missions and verify every tool result (or --show one)')
-    .argument('<files...>', 'replay files (.jsonl)')
-    .option('--json', 'print the verdicts as JSON')
+    .argument('<files...>', 'replay files (.jsonl); "last" is the newest recorded mission')
+    .option('--json', 'print the verdicts as a JSON array')
     .option('--show', 'print a readable timeline of the recording instead of verifying it')
     .option('--record <path>', 'also record the replayed mission (provider "replay") to this file')
+    .option('--record-dir <dir>', `where "last" is looked for: ${RECORD_DIR_HELP}`)
+    .option('-c, --config <path>', 'config file whose recordDir "last" is looked for in')
     .action(run(async (files: string[], opts) => (await import('./commands/replay.js')).runReplay(io, files, opts)));
+
+  program
+    .command('missions')
+    .description('list the most recent recorded missions: time, scenario, outcome, instruction and file')
+    .option('--limit <n>', 'how many to list', parsePositiveInteger, 20)
+    .option('--json', 'print a JSON array')
+    .option('--record-dir <dir>', RECORD_DIR_HELP)
+    .option('-c, --config <path>', 'config file whose recordDir to list')
+    .action(run(async (opts) => (await import('./commands/missions.js')).runMissions(io, opts)));
 
   program
     .command('dataset')
@@ -79,6 +88,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .requiredOption('--out <dir>', 'directory to write images/, labels.jsonl and dataset.json into')
     .option('--count <n>', 'number of frames', parsePositiveInteger, 1000)
     .option('--seed <n>', 'random seed (the same seed gives the same frames)', parseInteger, 1)
+    .option('-f, --force', 'write into a folder that is not empty, replacing the dataset already there')
     .action(run(async (opts) => (await import('./commands/dataset.js')).runDataset(io, opts)));
 
   program
@@ -156,7 +166,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
 
   const tui = missionOptions(program.command('tui').description('interactive session: type missions one after another in one world (the default on a terminal)'))
     .option('--no-record', 'do not record the missions')
-    .option('--record-dir <dir>', 'directory for recordings (one file per mission)', 'missions/recordings')
+    .option('--record-dir <dir>', `${RECORD_DIR_HELP} (one file per mission)`)
     .action(run(async (opts) => (await import('./commands/tui.js')).runTui(io, opts)));
 
   // No command: `tui` on a terminal, the help otherwise. A word that is no command stays commander's error.
@@ -170,8 +180,19 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     }),
   );
 
+  // `robot-agent help run`, as git and npm have it (commander adds it on its own only to a program without an action).
+  program.helpCommand(true);
+  pointErrorsToHelp(program);
   return program;
 }
+
+/** Commander's "error: ..." lines become our one-line format, pointing to the help of the command that met them. */
+function pointErrorsToHelp(command: Command, path = command.name()): void {
+  command.configureOutput({ outputError: (s, write) => write(`robot-agent: ${s.replace(/^error: /, '').trimEnd()} (see ${path} --help)\n`) });
+  for (const sub of command.commands) pointErrorsToHelp(sub, `${path} ${sub.name()}`);
+}
+
+const RECORD_DIR_HELP = "directory for recordings (default: the config file's recordDir, else $XDG_STATE_HOME/robot-agent/recordings or ~/.local/state/robot-agent/recordings)";
 
 /** The options that set up a mission's world and model, shared by `run` and `tui`. */
 function missionOptions(command: Command): Command {

@@ -1,9 +1,8 @@
-import { homedir } from 'node:os';
-import { loadConfig } from '../config/config-file.js';
 import type { SessionConfig } from '../runtime/session-config.js';
 import { chooseProvider } from '../runtime/provider-choice.js';
 import { loadScenario } from '../sim/scenario.js';
 import { EXIT_USAGE, UserError, type CliIo } from './io.js';
+import { loadCliConfig, recordingsDir } from './recordings-dir.js';
 import { PROGRAM_VERSION } from './version.js';
 
 /** The mission options `run` and `tui` share. */
@@ -29,11 +28,12 @@ export interface MissionFlags {
 
 /**
  * A mission session's configuration from the command line: the scenario, the MCP servers of the
- * config file and the provider. A bad scenario, config or provider choice propagates for main
+ * config file, the provider and where recordings go (`record`: false for --no-record, else the
+ * --record-dir flag if given). A bad scenario, config or provider choice propagates for main
  * to word (cli/user-errors.ts).
  */
-export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, recordDir: string | null): Promise<SessionConfig> {
-  const config = await loadConfig({ explicitPath: flags.config, env: io.env, cwd: process.cwd(), homedir: homedir() });
+export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: false | { dir?: string }): Promise<SessionConfig> {
+  const config = await loadCliConfig(io, flags.config);
   const provider = chooseProvider(io.env, flags);
   const robot = flags.robot === 'ros' ? await joinRosRobot(io, flags) : undefined;
   const ros = flags.rosConfig === undefined ? undefined : await openRosConfig(io, flags.rosConfig, flags.verbose === true);
@@ -48,7 +48,7 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, recordDi
     provider,
     maxSteps: flags.maxSteps,
     maxTokens: flags.maxTokens,
-    recordDir,
+    recordDir: record === false ? null : recordingsDir(io, record.dir, config),
     version: PROGRAM_VERSION,
     env: io.env,
   };

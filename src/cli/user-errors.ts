@@ -10,6 +10,7 @@ import { RosConnectError, RosUnknownTypeError } from '../ros/transport/ros-trans
 import { RosConfigError } from '../ros/primitives/config.js';
 import { ScenarioError } from '../sim/scenario.js';
 import { DetectorError } from '../vision/detector-error.js';
+import { fileSystemProblem } from './fs-errors.js';
 import { EXIT_FAILURE, EXIT_USAGE, UserError } from './io.js';
 
 /**
@@ -41,8 +42,11 @@ const USER_ERRORS: ReadonlyArray<[new (...args: never[]) => Error, UserError['ex
 export function asUserError(error: unknown): UserError | undefined {
   if (error instanceof UserError) return error;
   const known = USER_ERRORS.find(([kind]) => error instanceof kind);
-  if (!known) return undefined;
-  const userError = new UserError((error as Error).message, known[1]);
+  // A folder the user may not write, a full disk: theirs to fix, whichever command met it.
+  const fsProblem = known ? undefined : fileSystemProblem(error);
+  if (!known && !fsProblem) return undefined;
+  const code = (error as { code?: unknown }).code;
+  const userError = new UserError(fsProblem ?? (error as Error).message, known?.[1] ?? EXIT_FAILURE, typeof code === 'string' ? code : undefined);
   userError.stack = (error as Error).stack;
   return userError;
 }

@@ -43,6 +43,8 @@ const HttpEntrySchema = z.strictObject({
 const ConfigFileSchema = z.strictObject({
   $schema: z.string().optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
+  /** Where mission recordings go (`~/` is the home folder; a relative path is from the file's folder). */
+  recordDir: z.string().min(1).optional(),
 });
 
 export type StdioEntry = z.infer<typeof StdioEntrySchema>;
@@ -72,6 +74,8 @@ export interface LoadedConfig {
   /** The file read, or null when no file was found in the default places. */
   path: string | null;
   servers: ServerConfig[];
+  /** `recordDir` from the file, made absolute; absent when the file does not set it. */
+  recordDir?: string;
 }
 
 /** A problem with the config file, already phrased as one line naming the file and the field. */
@@ -106,7 +110,7 @@ export async function loadConfig(lookup: ConfigLookup): Promise<LoadedConfig> {
       if (code === 'ENOENT' && lookup.explicitPath === undefined) continue;
       throw new ConfigError(`config file ${displayPath(file, lookup.cwd)} ${readFailureReason(err)}`);
     }
-    return { path: file, servers: parseConfigText(text, displayPath(file, lookup.cwd), lookup.env, path.dirname(file)) };
+    return { path: file, ...parseConfigFile(text, displayPath(file, lookup.cwd), lookup.env, path.dirname(file), lookup.homedir) };
   }
   return { path: null, servers: [] };
 }
@@ -116,6 +120,19 @@ export async function loadConfig(lookup: ConfigLookup): Promise<LoadedConfig> {
  * relative `cwd`. Disabled servers are validated but their `env:` references are not resolved.
  */
 export function parseConfigText(text: string, label: string, env: NodeJS.ProcessEnv, baseDir: string): ServerConfig[] {
+  return serversOf(validatedFile(text, label), label, env, baseDir);
+}
+
+/** The servers and settings of a config file's text; `homedir` expands a `~/` in `recordDir`. */
+export function parseConfigFile(text: string, label: string, env: NodeJS.ProcessEnv, baseDir: string, homedir: string): Omit<LoadedConfig, 'path'> {
+  const file = validatedFile(text, label);
+  const servers = serversOf(file, label, env, baseDir);
+  const dir = file.recordDir;
+  if (dir === undefined) return { servers };
+  return { servers, recordDir: dir === '~' || dir.startsWith('~/') ? path.join(homedir, dir.slice(1)) : path.resolve(baseDir, dir) };
+}
+
+function validatedFile(text: string, label: string): z.infer<typeof ConfigFileSchema> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -124,9 +141,12 @@ export function parseConfigText(text: string, label: string, env: NodeJS.Process
   }
   const file = ConfigFileSchema.safeParse(json);
   if (!file.success) throw new ConfigError(`${label}: ${describeIssue(file.error, [])}`);
+  return file.data;
+}
 
+function serversOf(file: z.infer<typeof ConfigFileSchema>, label: string, env: NodeJS.ProcessEnv, baseDir: string): ServerConfig[] {
   const servers: ServerConfig[] = [];
-  for (const [name, raw] of Object.entries(file.data.mcpServers ?? {})) {
+  for (const [name, raw] of Object.entries(file.mcpServers ?? {})) {
     const where = ['mcpServers', name];
     if (!SERVER_NAME_PATTERN.test(name)) {
       throw new ConfigError(

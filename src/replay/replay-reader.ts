@@ -10,9 +10,15 @@ export interface Replay {
   file: string;
   header: ReplayHeader;
   events: ReplayEvent[];
+  /** Set only when read with `partial`: the file ends before the mission did, after this line. */
+  truncatedAfterLine?: number;
 }
 
-export function readReplay(file: string): Replay {
+/**
+ * Reads and validates a replay file. A truncated one (a killed run) is an error unless `partial`
+ * is set, for a person reading it: then its complete lines are returned and it says where it ends.
+ */
+export function readReplay(file: string, opts: { partial?: boolean } = {}): Replay {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -31,6 +37,7 @@ export function readReplay(file: string): Replay {
     try {
       raw = JSON.parse(lines[i]!);
     } catch {
+      if (isLast && !complete && opts.partial) return { file, header, events, truncatedAfterLine: i };
       if (isLast && !complete) throw truncated(file, i + 1);
       throw new ReplayFileError(`${file}: line ${i + 1} is not valid JSON (the file is corrupted)`);
     }
@@ -41,7 +48,10 @@ export function readReplay(file: string): Replay {
     }
     events.push(parsed.data);
   }
-  if (events.at(-1)?.type !== 'mission_finished') throw truncated(file, lines.length);
+  if (events.at(-1)?.type !== 'mission_finished') {
+    if (opts.partial) return { file, header, events, truncatedAfterLine: lines.length };
+    throw truncated(file, lines.length);
+  }
   return { file, header, events };
 }
 
@@ -65,5 +75,5 @@ function parseHeader(file: string, line: string): ReplayHeader {
 }
 
 function truncated(file: string, line: number): ReplayFileError {
-  return new ReplayFileError(`${file} is truncated after line ${line} (the mission did not finish recording, e.g. the process was killed); it cannot be verified`);
+  return new ReplayFileError(`${file} is truncated after line ${line} (the mission did not finish recording, e.g. the process was killed); it cannot be verified; replay --show ${file} prints it up to where it ends`);
 }

@@ -220,5 +220,9 @@ describe('robot-agent run', () => {
     expect(stdout).toContain(`  recorded to ${file}\n`);
     const events = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(events.at(-1)).toMatchObject({ type: 'mission_finished', outcome: 'aborted' });
+    // The Ctrl-C is part of the recording, and the replay cancels at the same robot time: no false divergence.
+    expect(events.find((e) => e.type === 'cancelled')).toMatchObject({ robotTime: expect.any(Number), estop: false });
+    const replay = await runCli(['replay', file, '--json']);
+    expect(JSON.parse(replay.stdout)).toMatchObject([{ ok: true, outcome: { recorded: 'aborted', actual: 'aborted' } }]);
   });
 });

@@ -15,13 +15,26 @@ describe('robot-agent sim', () => {
     expect(again.stateHash).toBe(r.stateHash);
   });
 
-  it('gives one line and exit 1 for an unreachable or out-of-room goal', async () => {
-    for (const goto of ['42,1', '4.2,4.6']) {
+  it('a goal outside the room is a usage error (exit 2); an unreachable one a failed trip (exit 1)', async () => {
+    for (const [goto, code] of [['42,1', 2], ['0,0', 2], ['4.2,4.6', 1]] as const) {
       const run = await runCli(['sim', '--goto', goto]);
-      expect(run.code).toBe(1);
+      expect([goto, run.code]).toEqual([goto, code]);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stdout).toBe('');
     }
+    const outside = await runCli(['sim', '--goto', '0,0']);
+    expect(outside.stderr).toMatch(/^robot-agent: --goto 0,0: \(0, 0\) is outside the room/);
+  });
+
+  it('prints a JSON error on stdout with --json', async () => {
+    const outside = await runCli(['sim', '--goto', '0,0', '--json']);
+    expect(outside.code).toBe(2);
+    expect(JSON.parse(outside.stdout)).toEqual({ error: { message: expect.stringMatching(/outside the room/), exitCode: 2, code: 'out_of_workspace' } });
+    const badSeed = await runCli(['sim', '--goto', '1,1', '--seed', '99999999999999999999', '--json']);
+    expect(badSeed.code).toBe(2);
+    expect(JSON.parse(badSeed.stdout).error).toMatchObject({ message: expect.stringMatching(/"99999999999999999999" is too large/), exitCode: 2 });
+    const unknown = await runCli(['sim', '--goto', '1,1', '--scenario', 'moonbase', '--json']);
+    expect(JSON.parse(unknown.stdout).error).toMatchObject({ message: expect.stringMatching(/unknown scenario "moonbase"/), exitCode: 2 });
   });
 
   it('names the field of a broken scenario file', async () => {

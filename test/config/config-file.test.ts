@@ -151,4 +151,20 @@ describe('loadConfig lookup', () => {
     await writeFile(path.join(cwd, 'robot-agent.json'), '{ "mcpServers": { "a": { "command": 1 } } }');
     await expect(loadConfig({ env: {}, cwd, homedir: home })).rejects.toThrow(/^robot-agent\.json: mcpServers\.a\.command: /);
   });
+
+  it('reads recordDir: relative to the file, ~ from the home folder, validated like the rest', async () => {
+    const write = (value: unknown) => writeFile(path.join(cwd, 'robot-agent.json'), JSON.stringify({ recordDir: value }));
+    await write('runs');
+    expect(await loadConfig({ env: {}, cwd, homedir: home })).toMatchObject({ recordDir: path.join(cwd, 'runs'), servers: [] });
+    await write('~/robot-runs');
+    expect((await loadConfig({ env: {}, cwd, homedir: home })).recordDir).toBe(path.join(home, 'robot-runs'));
+    await write('/abs/runs');
+    expect((await loadConfig({ env: {}, cwd, homedir: home })).recordDir).toBe('/abs/runs');
+    await writeFile(path.join(cwd, 'robot-agent.json'), JSON.stringify({ mcpServers: {} }));
+    expect(await loadConfig({ env: {}, cwd, homedir: home })).not.toHaveProperty('recordDir');
+    await write(3);
+    await expect(loadConfig({ env: {}, cwd, homedir: home })).rejects.toThrow(/^robot-agent\.json: recordDir: /);
+    await write('');
+    await expect(loadConfig({ env: {}, cwd, homedir: home })).rejects.toThrow(/^robot-agent\.json: recordDir: /);
+  });
 });

@@ -55,7 +55,7 @@ describe('recording and replaying missions', () => {
     fakes = [];
     const replay = await runCli(['replay', file, '--json'], {});
     expect(replay.code).toBe(0);
-    expect(JSON.parse(replay.stdout)).toMatchObject({ ok: true, calls: 2, outcome: { recorded: 'succeeded', actual: 'succeeded' } });
+    expect(JSON.parse(replay.stdout)).toMatchObject([{ ok: true, calls: 2, outcome: { recorded: 'succeeded', actual: 'succeeded' } }]);
     // A re-recorded replay keeps the clock readings it restored, so it replays too.
     const again = join(dir(), 'again.jsonl');
     expect((await runCli(['replay', file, '--record', again])).code).toBe(0);
@@ -72,7 +72,10 @@ describe('recording and replaying missions', () => {
     expect(header).toMatchObject({ provider: 'replay', providerNote: expect.stringMatching(/a replay of .* \(recorded with planner\)/) });
     const replay = await runCli(['replay', again, '--json']);
     expect(replay.code).toBe(0);
-    expect(JSON.parse(replay.stdout)).toMatchObject({ ok: true, outcome: { recorded: 'succeeded', actual: 'succeeded' } });
+    expect(JSON.parse(replay.stdout)).toMatchObject([{ ok: true, outcome: { recorded: 'succeeded', actual: 'succeeded' } }]);
+    // One shape for one file or many: an array of verdicts in the order given.
+    const both = await runCli(['replay', file, again, '--json']);
+    expect(JSON.parse(both.stdout).map((v: { file: string; ok: boolean }) => [v.file, v.ok])).toEqual([[file, true], [again, true]]);
   });
 
   it('fails with the first divergence and a readable diff when behaviour changed', async () => {
@@ -127,5 +130,22 @@ describe('recording and replaying missions', () => {
     expect(show.stdout).toMatch(/^mission {3}go to bin a/m);
     expect(show.stdout).toMatch(/✓ navigate_to_zone \{"zone":"bin_a"\}/);
     expect(show.stdout).toMatch(/^outcome {3}succeeded: Arrived at bin_a\./m);
+  });
+
+  it('shows a truncated recording (a killed run) up to where it ends, and says so', async () => {
+    const { file } = await record('go to bin a');
+    const text = readFileSync(file, 'utf8');
+    const killed = join(dir(), 'killed.jsonl');
+    // Cut in the middle of the line after the first finished call, as a killed process leaves it.
+    const cut = text.indexOf('\n', text.indexOf('"tool_call_finished"')) + 30;
+    writeFileSync(killed, text.slice(0, cut));
+    const show = await runCli(['replay', killed, '--show']);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toMatch(/^mission {3}go to bin a/m);
+    expect(show.stdout).toMatch(/✓ get_robot_status \{\}/);
+    expect(show.stdout).not.toMatch(/^outcome/m);
+    expect(show.stdout).toMatch(/^the recording ends here, after line \d+: the mission did not finish recording \(the process was killed or crashed\)/m);
+    const verify = await runCli(['replay', killed]);
+    expect(verify).toMatchObject({ code: 2, stderr: expect.stringMatching(/is truncated after line \d+ .*; replay --show .* prints it up to where it ends\n$/) });
   });
 });

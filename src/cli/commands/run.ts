@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import type { ConfirmationPolicy } from '../../agent/tool-host.js';
 import { MissionSession, type SessionAction } from '../../runtime/mission-session.js';
 import { RecordingError } from '../../runtime/session-recordings.js';
+import { fileSystemProblem } from '../fs-errors.js';
 import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
 import { createMissionPrinter } from '../mission-printer.js';
 import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
@@ -10,9 +11,10 @@ import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
 export interface RunOptions extends MissionFlags {
   json?: boolean;
   yes?: boolean;
-  /** A path, false for --no-record, or undefined for the default recordings directory. */
+  /** A path, false for --no-record, or undefined for the recordings folder. */
   record?: string | false;
-  recordDir: string;
+  /** --record-dir; else the config's recordDir, else the per-user state folder. */
+  recordDir?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RunOptions extends MissionFlags {
  */
 export async function runRun(io: CliIo, instruction: string, opts: RunOptions): Promise<number> {
   if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', 2);
-  const config = await sessionConfigFrom(io, opts, opts.record === false ? null : opts.recordDir);
+  const config = await sessionConfigFrom(io, opts, opts.record === false ? false : { dir: opts.recordDir });
   const abort = new AbortController();
   const onSigint = () => {
     if (abort.signal.aborted) process.exit(130);
@@ -80,7 +82,8 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {
     if (e instanceof RecordingError) {
-      throw new UserError(e.fileExists ? `${e.path} already exists; choose another --record path or remove it` : `cannot write the recording ${e.path}: ${e.message}`, 2);
+      if (e.fileExists) throw new UserError(`${e.path} already exists; choose another --record path or remove it`, 2);
+      throw new UserError(`${fileSystemProblem(e.cause) ?? `cannot write the recording ${e.path}: ${e.message}`}; choose another --record-dir (or --record path), or --no-record`, 2);
     }
     throw e;
   } finally {

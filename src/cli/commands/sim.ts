@@ -1,8 +1,9 @@
+import { RobotCommandError } from '../../robot/robot-errors.js';
 import { Robot } from '../../robot/robot.js';
 import { createSimulation } from '../../sim/sim-backend.js';
 import { loadScenario } from '../../sim/scenario.js';
 import { round } from '../../core/geometry.js';
-import { EXIT_FAILURE, writeJson, writeLine, type CliIo } from '../io.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError, writeJson, writeLine, type CliIo } from '../io.js';
 
 interface SimOptions {
   scenario: string;
@@ -19,7 +20,7 @@ export async function runSim(io: CliIo, opts: SimOptions): Promise<number> {
   const [x, y] = opts.goto as [number, number];
   const start = sim.backend.readState().pose;
   robot.arm();
-  const op = robot.navigateTo({ x, y });
+  const op = startTrip(robot, x, y);
   const t0 = sim.clock.now();
   await robot.waitFor(op, { timeoutS: 600 });
   const end = sim.backend.readState().pose;
@@ -49,4 +50,14 @@ export async function runSim(io: CliIo, opts: SimOptions): Promise<number> {
     writeLine(io.stdout, `  state hash    ${report.stateHash}`);
   }
   return report.arrived ? 0 : EXIT_FAILURE;
+}
+
+/** A goal outside the room is a wrong --goto (usage, exit 2); one the robot cannot reach is a failed trip (exit 1). */
+function startTrip(robot: Robot, x: number, y: number) {
+  try {
+    return robot.navigateTo({ x, y });
+  } catch (e) {
+    if (e instanceof RobotCommandError && e.code === 'out_of_workspace') throw new UserError(`--goto ${x},${y}: ${e.message}`, EXIT_USAGE, e.code);
+    throw e;
+  }
 }

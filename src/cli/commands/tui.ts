@@ -6,7 +6,8 @@ import { PROGRAM_VERSION } from '../version.js';
 
 /** The mission options `run` takes, minus one-shot output choices; recording is on or off. */
 export interface TuiOptions extends MissionFlags {
-  recordDir: string;
+  /** --record-dir; else the config's recordDir, else the per-user state folder. */
+  recordDir?: string;
   /** false for --no-record. */
   record: boolean;
 }
@@ -19,7 +20,7 @@ const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   const { stdout, stdin } = io;
   if (!stdout.isTTY || !stdin?.isTTY) throw new UserError('the interactive UI needs a terminal on stdin and stdout; in scripts use robot-agent run "<mission>"', 2);
-  const session = await MissionSession.open(await sessionConfigFrom(io, opts, opts.record ? opts.recordDir : null));
+  const session = await MissionSession.open(await sessionConfigFrom(io, opts, opts.record && { dir: opts.recordDir }));
 
   // React's development build costs several times more per frame; load the production one
   // unless the person asked otherwise (ink and react are loaded here for the first time).

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SimTruth } from '../../src/ros/sim/sim-truth.js';
+import type { WorldTruth } from '../../src/sim/world-truth.js';
 import type { Roscore } from '../helpers/roscore.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,7 +18,7 @@ export interface RosSimProcess {
   child: ChildProcess;
   output: () => string;
   /** SIGTERM, as a service manager stops it; resolves with the exit code and the truth file. */
-  stop: () => Promise<{ code: number | null; truth: SimTruth }>;
+  stop: () => Promise<{ code: number | null; truth: WorldTruth }>;
 }
 
 export async function startRosSim(master: Roscore, args: string[] = []): Promise<RosSimProcess> {
@@ -57,7 +57,7 @@ export async function startRosSim(master: Roscore, args: string[] = []): Promise
       const timer = setTimeout(kill, 10_000);
       const [code] = (await exited) as [number | null];
       clearTimeout(timer);
-      return { code, truth: JSON.parse(readFileSync(truthFile, 'utf8')) as SimTruth };
+      return { code, truth: JSON.parse(readFileSync(truthFile, 'utf8')) as WorldTruth };
     },
   };
 }

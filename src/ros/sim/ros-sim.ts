@@ -7,7 +7,7 @@ import type { RosPublisher, RosTransport } from '../transport/ros-transport.js';
 import { MoveBaseServer } from './move-base-server.js';
 import { advertiseCharging, advertiseGripper } from './sim-services.js';
 import { batteryMessage, imageMessage, occupancyGridMessage, odometryMessage, rosTime, type RosTime } from './sim-messages.js';
-import { simTruth, type SimTruth } from './sim-truth.js';
+import { worldTruth, type WorldTruth } from '../../sim/world-truth.js';
 
 /** The ROS names ros-sim uses; examples/ros/ros-sim-robot.yaml maps the robot onto these. */
 export const ROS_SIM_NAMES = {
@@ -76,8 +76,8 @@ export class RosSim {
   }
 
   /** Ground truth now: where the robot and every object are (for tests, never for the agent). */
-  truth(): SimTruth {
-    return simTruth(this.sim.world);
+  truth(): WorldTruth {
+    return worldTruth(this.sim.world);
   }
 
   private stamp = (): RosTime => rosTime(this.opts.epochSeconds + this.sim.clock.now());

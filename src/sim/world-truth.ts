@@ -1,14 +1,14 @@
-import { round } from '../../core/geometry.js';
-import type { World } from '../../sim/world.js';
+import { round } from '../core/geometry.js';
+import type { World } from './world.js';
 
-/** Where everything really is: what `ros-sim --truth-file` writes at exit, for tests to check a
- *  mission against. The agent never reads it. */
-export interface SimTruth {
+/** Where everything really is, for evaluation only (tests, benches, the --json report, what
+ *  `ros-sim --truth-file` writes at exit). The agent never reads it. */
+export interface WorldTruth {
   robot: { x: number; y: number; heading: number; battery: number; holding: string | null; zone: string | null };
   objects: Array<{ id: string; color: string; shape: string; x: number; y: number; zone: string | null; heldBy: 'robot' | null }>;
 }
 
-export function simTruth(world: World): SimTruth {
+export function worldTruth(world: World): WorldTruth {
   const r = world.robot;
   return {
     robot: { x: round(r.x), y: round(r.y), heading: round(r.heading), battery: round(r.battery, 4), holding: r.holding, zone: world.zoneAt(r)?.name ?? null },

@@ -13,7 +13,9 @@ import { parseScenario } from '../../src/sim/scenario.js';
  * 0.3 m of where it really was at that moment. The truth is the header's scenario, followed
  * through the recording: the robot's gripper is the only thing that moves objects, so a grasp
  * takes the object at the jaws off the floor and a release puts it down at the drop point, both
- * read from the pose the recorded result gives (the simulator's own pose at that moment).
+ * read from the pose the recorded result gives (the simulator's own pose at that moment). A
+ * status's `last_detections` are what the last look saw, so they are held to the world as it was
+ * then (an object picked up since was there when it was seen).
  */
 
 const DIR = 'missions/replays';
@@ -65,19 +67,23 @@ function checkReports(file: string): { checked: number; untrue: Array<Report & {
   const world: TrueObject[] = scenario.objects.map((o) => ({ id: o.id, label: `${o.color}_${o.shape}`, x: o.x, y: o.y, held: false }));
   const bad: Array<Report & { nearest: string }> = [];
   let checked = 0;
+  let lastLook = world.map((o) => ({ ...o }));
   const finished = events.filter((e): e is Finished => e.type === 'tool_call_finished');
   finished.forEach((e, i) => {
     const data = e.result.structuredContent as Record<string, unknown> | undefined;
     if (e.result.isError || !data) return;
-    for (const r of reportedObjects(data)) {
+    const { last_detections: lastSeen, ...now } = data;
+    const reports = [...reportedObjects(now).map((r) => ({ r, truth: world })), ...reportedObjects(lastSeen).map((r) => ({ r, truth: lastLook }))];
+    for (const { r, truth } of reports) {
       checked++;
       const label = labelOfId(r.id);
-      const candidates = world.filter((o) => !o.held && o.label === label).map((o) => ({ o, d: Math.hypot(o.x - r.x, o.y - r.y) }));
+      const candidates = truth.filter((o) => !o.held && o.label === label).map((o) => ({ o, d: Math.hypot(o.x - r.x, o.y - r.y) }));
       const best = candidates.sort((a, b) => a.d - b.d)[0];
       if (!best || best.d > TOLERANCE_M) {
         bad.push({ call: i + 1, tool: e.name, ...r, nearest: best ? `${best.o.id} at (${best.o.x.toFixed(2)}, ${best.o.y.toFixed(2)}), ${best.d.toFixed(2)} m away` : `no ${label} in the world` });
       }
     }
+    if (e.name === 'detect_objects' || e.name === 'scan_surroundings') lastLook = world.map((o) => ({ ...o }));
     const pose = data.pose as { x: number; y: number; heading_deg: number } | undefined;
     if (!pose) return;
     if (e.name === 'grasp_object' && typeof data.holding === 'string') {

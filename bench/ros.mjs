@@ -8,7 +8,12 @@
 //     SimpleActionClient (rospy) sending the same goal to the same server. The difference is our
 //     overhead.
 //
-//   npm run bench:ros [-- --json] [-- --reads N] [-- --goals N]
+//   - mission: `run --robot ros` carrying out "pick up the red cube, then put it in bin A" (the
+//     offline planner) against `ros-sim`, each run on a fresh ros-sim, median of the mission's own
+//     wall time (missionWallMs: first tool call to outcome, connecting excluded); reference: the
+//     same mission on the embedded simulator paced to the wall clock (`run --realtime`).
+//
+//   npm run bench:ros [-- --json] [-- --reads N] [-- --goals N] [-- --missions N]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +36,7 @@ const json = args.includes('--json');
 const numberArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const READS = numberArg('--reads', 2000);
 const GOALS = numberArg('--goals', 30);
+const MISSIONS = numberArg('--missions', 3);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -150,6 +156,56 @@ export async function actionGoalFigure(world, client) {
   return { goals: GOALS, robot_agent_goal_ms: ms(median(ours)), reference_rospy_actionlib_goal_ms: ms(median(rospy)), overhead_ms: ms(median(ours) - median(rospy)) };
 }
 
+const BIN = join(ROOT, 'bin/robot-agent.js');
+const MISSION = 'pick up the red cube, then put it in bin A';
+
+/** Runs the CLI to its end; resolves with its exit code and stdout. */
+function cli(cliArgs, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...cliArgs], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/** `ros-sim` on the world's master until the returned stop() (SIGTERM, as a user stops it). */
+async function startRosSim(world) {
+  const child = spawn(process.execPath, [BIN, 'ros-sim', '--master', world.uri], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => ((out += d), out.includes('Ctrl-C stops') && resolve()));
+    child.once('exit', (code) => reject(new Error(`ros-sim exited ${code}: ${out}`)));
+  });
+  return async () => {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+async function missionWallMs(cliArgs) {
+  const { code, out } = await cli(['run', '--provider', 'planner', '--no-record', '--json', ...cliArgs, MISSION], process.env);
+  const report = JSON.parse(out);
+  if (code !== 0 || report.outcome !== 'succeeded') throw new Error(`the mission did not succeed (${report.outcome}): ${report.summary}`);
+  return report.missionWallMs;
+}
+
+export async function missionFigure(world) {
+  const ros = [];
+  const embedded = [];
+  for (let i = 0; i < MISSIONS; i++) {
+    const stop = await startRosSim(world);
+    try {
+      ros.push(await missionWallMs(['--robot', 'ros', '--robot-profile', 'examples/ros/ros-sim-robot.yaml', '--master', world.uri]));
+    } finally {
+      await stop();
+    }
+    embedded.push(await missionWallMs(['--realtime']));
+  }
+  return { missions: MISSIONS, ros_mission_ms: Math.round(median(ros)), reference_embedded_realtime_ms: Math.round(median(embedded)), ros_runs_ms: ros, embedded_runs_ms: embedded };
+}
+
 const YAML = `
 topics:
   - { name: battery, topic: /battery_state, type: sensor_msgs/BatteryState, mode: subscribe }
@@ -164,12 +220,18 @@ async function main() {
     await Promise.all([world.node('test/fixtures/ros/battery_publisher.py', []), world.node('test/fixtures/ros/move_base_server.py', ['--speed', '1000'])]);
     server = await openPrimitivesServer(world, YAML);
     const figures = { topic_read: await topicReadFigure(server.client), action_goal: await actionGoalFigure(world, server.client) };
+    // The primitives' node leaves the graph first: this process then only starts CLI processes.
+    await server.close();
+    server = undefined;
+    if (MISSIONS > 0) figures.mission = await missionFigure(world);
     if (json) console.log(JSON.stringify(figures));
     else {
       const t = figures.topic_read;
       const a = figures.action_goal;
       console.log(`topic-read primitive, tools/call in-process: median ${t.topic_read_ms} ms over ${t.calls} calls (reference get_robot_status: ${t.reference_get_robot_status_ms} ms)`);
       console.log(`move_base goal to success through navigate + get_operation: median ${a.robot_agent_goal_ms} ms over ${a.goals} goals; rospy actionlib client, same goal: ${a.reference_rospy_actionlib_goal_ms} ms; overhead ${a.overhead_ms} ms`);
+      const m = figures.mission;
+      if (m) console.log(`"${MISSION}" over ROS (run --robot ros against ros-sim): median ${m.ros_mission_ms} ms over ${m.missions} missions; embedded simulator --realtime, same mission: ${m.reference_embedded_realtime_ms} ms`);
     }
   } finally {
     await server?.close();

@@ -32,11 +32,11 @@ async function waitForScreen(test: (s: string) => boolean, what: string, timeout
 
 describe.skipIf(!hasTmux || !built)('the TUI in a real terminal (tmux)', () => {
   it('runs a typed mission, shows its outcome and the map, and exits cleanly on Ctrl-C twice', async () => {
-    // `robot-agent` with no arguments, in an empty directory: the UI, recording to ./missions/recordings.
+    // `robot-agent` with no arguments, in an empty directory: the UI, recording to the state folder (never the real home's).
     const cwd = mkdtempSync(join(tmpdir(), 'tui-e2e-'));
-    const records = join(cwd, 'missions/recordings');
+    const records = join(cwd, 'state/robot-agent/recordings');
     // Ink draws nothing live when it believes it runs under CI, so the program gets a plain terminal environment.
-    const command = `env -u CI -u CONTINUOUS_INTEGRATION '${process.execPath}' '${join(root, 'bin/robot-agent.js')}'; echo ROBOT_AGENT_EXIT=$?; sleep 120`;
+    const command = `env -u CI -u CONTINUOUS_INTEGRATION XDG_STATE_HOME='${join(cwd, 'state')}' '${process.execPath}' '${join(root, 'bin/robot-agent.js')}'; echo ROBOT_AGENT_EXIT=$?; sleep 120`;
     const started = tmux('new-session', '-d', '-s', 'tui', '-x', '100', '-y', '32', '-c', cwd, command);
     expect(started.status, started.stderr).toBe(0);
     try {
@@ -56,7 +56,8 @@ describe.skipIf(!hasTmux || !built)('the TUI in a real terminal (tmux)', () => {
       tmux('send-keys', '-t', 'tui', 'C-c');
       const after = await waitForScreen((s) => s.includes('ROBOT_AGENT_EXIT='), 'the program to exit');
       expect(after).toContain('ROBOT_AGENT_EXIT=0');
-      expect(after).toContain('session ended; the robot is stopped; 1 mission(s) recorded in missions/recordings');
+      expect(after).toContain('session ended; the robot is stopped; 1 mission(s) recorded in');
+      expect(readdirSync(cwd)).toEqual(['state']);
       expect(after).not.toMatch(/Error|at .*\.js:\d+/);
       expect(readdirSync(records).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
     } finally {

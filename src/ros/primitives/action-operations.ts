@@ -142,6 +142,7 @@ export class RosGoalOperations implements ExternalOperations {
         this.changed();
       },
       onFeedback: (feedback) => {
+        if (!ACTIVE.has(view.status)) return; // feedback and result travel on separate topics
         view.feedback = spec.feedbackJson(feedback);
         this.changed();
       },

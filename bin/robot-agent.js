@@ -1,6 +1,27 @@
 #!/usr/bin/env node
 // Launcher shim: everything lives in the built CLI so tests can run the program in-process.
-import { main } from '../dist/cli/main.js';
+const argv = process.argv.slice(2);
+
+// `serve --stdio`: hosts spawn stdio servers often and wait for the initialize answer each time;
+// it is written before the CLI, the MCP SDK and zod load (see stdio-fast-initialize.ts).
+let early;
+if (argv.find((a) => !a.startsWith('-')) === 'serve' && argv.includes('--stdio') && !argv.some((a) => ['--http', '--ros-config', '--help', '-h'].includes(a))) {
+  const [{ answerInitializeEarly }, { PROGRAM_VERSION }] = await Promise.all([import('../dist/mcp/transports/stdio-fast-initialize.js'), import('../dist/cli/version.js')]);
+  early = answerInitializeEarly(process.stdin, process.stdout, PROGRAM_VERSION);
+  // The client may stop us before the server has loaded: nothing has run yet, so a signal ends the
+  // process at once, as the serve command would, until that command installs its own handler.
+  const stopBeforeServing = (signal) => {
+    process.stderr.write(`robot-agent: ${signal}: shutting down\n`);
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, stopBeforeServing);
+  process.on('newListener', function handOver(event, listener) {
+    if (listener === stopBeforeServing || (event !== 'SIGINT' && event !== 'SIGTERM')) return;
+    process.off(event, stopBeforeServing);
+    if (!['SIGINT', 'SIGTERM'].some((s) => process.listeners(s).includes(stopBeforeServing))) process.off('newListener', handOver);
+  });
+}
+const { main } = await import('../dist/cli/main.js');
 
 // `robot-agent ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (e) => {
@@ -8,9 +29,11 @@ process.stdout.on('error', (e) => {
   throw e;
 });
 
-process.exitCode = await main(process.argv.slice(2), {
+process.exitCode = await main(argv, {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
-  stdin: process.stdin,
+  stdin: early?.input ?? process.stdin,
 });
+// Serving has ended (or a bad option stopped it before it began): stdin is no longer read.
+early?.release();

@@ -17,11 +17,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CancelledNotificationSchema, ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { asMessage, errorReply, readEnvelope, type ErrorReply } from './json-rpc-envelope.js';
 import { SessionLifecycle } from './session-lifecycle.js';
+import type { EarlyAnswer } from './stdio-fast-initialize.js';
 
 export interface StdioLineTransportOptions {
   /** Longest line accepted, bytes. Default: the SDK's stdio read-buffer limit (10 MiB). */
   maxLineBytes?: number;
   log?: (line: string) => void;
+  /** An initialize already answered before the server loaded (stdio-fast-initialize.ts): the
+   *  server's own reply to it is not written again. */
+  answeredEarly?: EarlyAnswer;
 }
 
 const NEWLINE = 0x0a;
@@ -43,6 +47,7 @@ export class StdioLineTransport implements Transport {
   /** Inside a line that went over the limit: bytes are dropped up to its newline. */
   private dropping = false;
   private closed = false;
+  private answeredEarly: EarlyAnswer | undefined;
 
   constructor(
     private readonly stdin: Readable,
@@ -51,6 +56,7 @@ export class StdioLineTransport implements Transport {
   ) {
     this.maxLineBytes = options.maxLineBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
     this.log = options.log ?? (() => {});
+    this.answeredEarly = options.answeredEarly;
   }
 
   async start(): Promise<void> {
@@ -62,6 +68,7 @@ export class StdioLineTransport implements Transport {
     this.lifecycle.noteSent(message);
     const id = 'id' in message && !('method' in message) ? message.id : undefined;
     if (id !== undefined) this.running.delete(id);
+    if (id !== undefined && id === this.answeredEarly?.id) return this.dropEarlyAnswered(message);
     const batch = id === undefined ? undefined : this.batches.get(id);
     if (!batch || id === undefined) return this.write(message);
     this.batches.delete(id);
@@ -79,6 +86,13 @@ export class StdioLineTransport implements Transport {
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.parts = [];
     this.onclose?.();
+  }
+
+  /** The client already has this answer; a difference (which the tests rule out) is worth a line. */
+  private dropEarlyAnswered(message: JSONRPCMessage): void {
+    const early = this.answeredEarly;
+    this.answeredEarly = undefined;
+    if (early && serializeMessage(message) !== early.line) this.log(`stdio: the early initialize answer differs from the server's: ${serializeMessage(message).trimEnd()}`);
   }
 
   private readonly onStdinError = (error: Error) => this.onerror?.(error);
@@ -135,6 +149,11 @@ export class StdioLineTransport implements Transport {
       for (const id of ids) this.batches.set(id, batch);
     }
     for (const id of ids) this.running.add(id);
+    // The client already has the answer to an initialize answered early: the session is ready now.
+    const early = this.answeredEarly;
+    if (early && envelope.messages.some((m) => 'method' in m && m.method === 'initialize' && 'id' in m && m.id === early.id)) {
+      this.lifecycle.noteSent(JSON.parse(early.line) as JSONRPCMessage);
+    }
     for (const message of envelope.messages) {
       this.noteCancellation(message);
       this.onmessage?.(message);

@@ -7,6 +7,7 @@ import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { format } from 'node:util';
 import type { ConnectableServer } from './connectable-server.js';
+import { earlyInitializeOf } from './stdio-fast-initialize.js';
 import { StdioLineTransport } from './stdio-line-transport.js';
 
 export interface StdioServeOptions {
@@ -60,7 +61,8 @@ export async function serveStdio(server: ConnectableServer, options: StdioServeO
   stdin.once('close', onEnd);
   stdout.on('error', onStdoutError);
 
-  const transport = new StdioLineTransport(stdin, stdout, { log, maxLineBytes: options.maxLineBytes });
+  const answeredEarly = earlyInitializeOf(stdin);
+  const transport = new StdioLineTransport(stdin, stdout, { log, maxLineBytes: options.maxLineBytes, ...(answeredEarly ? { answeredEarly } : {}) });
   transport.onclose = () => void close();
   try {
     await server.connect(transport);

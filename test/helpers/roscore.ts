@@ -55,15 +55,30 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Kills a process group started with `detached: true` and waits for its leader to exit. */
-async function killGroup(child: ChildProcess): Promise<void> {
+/**
+ * Stops a process group started with `detached: true` and waits for its leader to exit. SIGINT
+ * first: roscore (roslaunch) puts rosmaster and rosout in process groups of their own and stops
+ * them only when it is interrupted, so SIGKILL alone would leave them running. SIGKILL after
+ * `graceMs`.
+ */
+async function killGroup(child: ChildProcess, graceMs = 0): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = once(child, 'exit');
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      child.kill(sig);
+    }
+  };
+  if (graceMs > 0) {
+    signal('SIGINT');
+    const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+    return;
   }
+  signal('SIGKILL');
   await exited;
 }
 
@@ -92,7 +107,7 @@ export async function startRoscore(timeoutMs = 20_000): Promise<Roscore> {
   const until = Date.now() + timeoutMs;
   while (!(await canConnect(port))) {
     if (core.exitCode !== null || Date.now() > until) {
-      await killGroup(core);
+      await killGroup(core, 5000);
       throw new Error(`roscore -p ${port} did not start: ${coreOutput}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -133,9 +148,9 @@ export async function startRoscore(timeoutMs = 20_000): Promise<Roscore> {
       return { child, output: () => output, stop };
     },
     async stop() {
-      await Promise.all([...nodes].map(killGroup));
+      await Promise.all([...nodes].map((n) => killGroup(n)));
       nodes.clear();
-      await killGroup(core);
+      await killGroup(core, 5000);
       rmSync(logDir, { recursive: true, force: true });
     },
   };

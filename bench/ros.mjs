@@ -90,12 +90,22 @@ export async function startRosWorld() {
     /** Runs a script to its end and returns its stdout. */
     script: (script, scriptArgs) => run(script, scriptArgs, false),
     async stop() {
-      for (const c of children.reverse()) {
+      const [core, ...nodes] = children;
+      const signal = (c, sig) => {
         try {
-          process.kill(-c.pid, 'SIGKILL');
+          process.kill(-c.pid, sig);
         } catch {
           // already gone
         }
+      };
+      for (const c of nodes) signal(c, 'SIGKILL');
+      // roscore stops rosmaster and rosout (in process groups of their own) only when interrupted.
+      if (core.exitCode === null) {
+        const exited = once(core, 'exit');
+        signal(core, 'SIGINT');
+        const timer = setTimeout(() => signal(core, 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
       }
       rmSync(logDir, { recursive: true, force: true });
     },

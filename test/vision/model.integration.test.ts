@@ -74,7 +74,8 @@ describe.skipIf(!haveModel)('the committed detector', () => {
     ];
     let matched = 0;
     for (const [k, pose] of views.entries()) {
-      const pipeline = new VisionPipeline(detector);
+      // Localization of every detection at the 0.5 threshold, confirmed by this one view or not.
+      const pipeline = new VisionPipeline(detector, { tracker: { confirmConfidence: 0.5 } });
       const r = renderWorld(world, pose, { rng: new SeededRng(k) });
       const res = await pipeline.process(r.frame, { confidence: 0.5 });
       for (const d of res.detections) {

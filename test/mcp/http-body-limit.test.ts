@@ -31,7 +31,7 @@ describe('HTTP body limit seen through fetch', () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const res = await postBytes(handle.url, bytes);
       expect(res.status).toBe(413);
-      expect((await res.json()).error.message).toBe(`Request body too large: at most ${LIMIT} bytes are accepted`);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(`Request body too large: at most ${LIMIT} bytes are accepted`);
     }
     const ok = await postBytes(handle.url, 0);
     expect(ok.status).toBe(200);

@@ -1,7 +1,9 @@
 // MCP server start-up: from spawn to the `initialize` answer on stdout, what a host that spawns
 // the server (Claude Desktop and the like) waits for each time. Measured in one run, interleaved,
 // for three programs so a busy machine shifts all three alike:
-//   - robot-agent serve --stdio --no-realtime (the built program),
+//   - robot-agent serve --stdio --no-realtime (the built program; it answers a plain initialize
+//     before the SDK loads, see src/mcp/transports/stdio-fast-initialize.ts, and the clock stops
+//     only at a successful answer, not at an error),
 //   - @modelcontextprotocol/server-everything's stdio server (the reference MCP server),
 //   - a bare `node -e 0` (spawn to exit: what starting Node alone costs here),
 //   - node loading the SDK's McpServer (spawn to exit: the floor for any server built on the SDK
@@ -49,7 +51,9 @@ function startOnce(program) {
     child.stdin.write(INITIALIZE);
     child.stdout.on('data', (d) => {
       out += d;
-      if (elapsed === undefined && /"id":1\b/.test(out)) {
+      const answer = out.split('\n').find((line) => /"id":1\b/.test(line));
+      if (elapsed === undefined && answer !== undefined) {
+        if (!answer.includes('"result"')) return child.kill(), reject(new Error(`${program.name} refused initialize: ${answer}`));
         elapsed = performance.now() - t0;
         child.kill();
       }

@@ -6,6 +6,7 @@ import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toAnthropicTool, toToolResultBlock } from './tool-adapter.js';
 import { failureResult } from '../mcp/tool-result.js';
 import { ToolScheduler, type SchedulerClock } from './tool-scheduler.js';
+import { CallsDone } from './calls-done.js';
 
 export interface MissionLoopOptions {
   instruction: string;
@@ -61,6 +62,7 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
   let steps = 0;
   let turns = 0;
   let pauses = 0;
+  const done = new CallsDone();
   emit({ type: 'mission_started', instruction: opts.instruction, provider: provider.name, model: provider.model, tools: tools.map((t) => t.name), simTime: sim0 });
 
   const finish = async (outcome: MissionOutcome, summary: string, interrupted: boolean, goals?: GoalReport[]): Promise<MissionResult> => {
@@ -125,10 +127,11 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
     const robotCalls = calls.filter((c) => c.name !== REPORT_TOOL_NAME);
     const reportCall = calls.find((c) => c.name === REPORT_TOOL_NAME);
     if (steps + robotCalls.length > opts.maxSteps) {
-      return finish('aborted', `step budget of ${opts.maxSteps} tool calls used up before the mission ended; the robot was stopped`, true);
+      return finish('aborted', `step budget of ${opts.maxSteps} tool calls used up before the mission ended; the robot was stopped. Done so far: ${done.describe()}`, true);
     }
     steps += robotCalls.length;
     const robotResults = await scheduler.run(robotCalls);
+    done.record(robotCalls.map((c) => c.name), robotResults);
     if (opts.telemetry) emit({ type: 'telemetry', telemetry: opts.telemetry() });
     if (opts.signal?.aborted) return finish('aborted', 'cancelled by the user; the robot was stopped', true);
 

@@ -69,6 +69,8 @@ describe('the mission loop', () => {
     const run = await runTestMission(runtime, 'x', p, { maxSteps: 2 });
     expect(run.outcome).toBe('aborted');
     expect(run.summary).toMatch(/step budget of 2 tool calls/);
+    // It says what was done, not only that it stopped.
+    expect(run.summary).toMatch(/Done so far: arm ×1, navigate_to ×1 worked$/);
     const { robot, sim } = runtime.simRobot;
     expect(robot.operations.list()[0]!.status).toBe('cancelled');
     await sim.backend.sleep(2);

@@ -68,11 +68,17 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
       void ros.subscribe('/gripper/enable/state', 'std_msgs/Bool', resolve);
     });
     expect(seen.data).toBe(true);
+    // The next call goes over the same persistent connection.
+    expect(await ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 3000)).toMatchObject({ success: true, message: 'disabled' });
     await node.stop();
     // Killed, so still registered with the master: the call is refused, and says so.
     await expect(ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 1000)).rejects.toThrow(RosCallError);
     await expect(ros.callService('/nobody/here', 'std_srvs/SetBool', { data: false }, 300)).rejects.toThrow(RosTimeoutError);
-  }, 20_000);
+    // The service comes back (a restarted node): calls reach it again on a new connection.
+    const again = await master.startNode('test/fixtures/ros/set_bool_service.py');
+    expect(await ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: true }, 3000)).toMatchObject({ success: true, message: 'enabled' });
+    await again.stop();
+  }, 30_000);
 
   it('sends action goals: feedback and success, abort, cancel', async () => {
     const node = await master.startNode('test/fixtures/ros/move_base_server.py', ['--speed', '5']);

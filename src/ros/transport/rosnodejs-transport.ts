@@ -7,9 +7,7 @@
 import process from 'node:process';
 import {
   DEFAULT_MASTER_URI,
-  RosCallError,
   RosConnectError,
-  RosTimeoutError,
   RosUnknownTypeError,
   type RosConnectOptions,
   type RosField,
@@ -20,6 +18,7 @@ import {
 import { rosEnvironmentDefaults } from './ros-environment.js';
 import { loadRosnodejs, type RnMessageClass, type RnNodeHandle, type RnServerGoalHandle, type Rosnodejs } from './rosnodejs-api.js';
 import { wrapActionClient, wrapServerGoal } from './rosnodejs-actions.js';
+import { PersistentServiceClients } from './rosnodejs-service-clients.js';
 
 interface SharedNode {
   masterUri: string;
@@ -103,13 +102,16 @@ async function startNode(masterUri: string, options: RosConnectOptions): Promise
 
 class RosnodejsTransport implements RosTransport {
   private closed = false;
+  private readonly services: PersistentServiceClients;
 
   constructor(
     private readonly ros: Rosnodejs,
     private readonly nh: RnNodeHandle,
     readonly masterUri: string,
     private readonly onShutdown: () => Promise<void>,
-  ) {}
+  ) {
+    this.services = new PersistentServiceClients(nh);
+  }
 
   async subscribe(topic: string, type: string, onMessage: (message: Record<string, unknown>) => void) {
     this.messageDefinition(type);
@@ -125,26 +127,7 @@ class RosnodejsTransport implements RosTransport {
 
   async callService(service: string, type: string, request: Record<string, unknown>, timeoutMs: number) {
     this.serviceDefinition(type);
-    const deadline = Date.now() + timeoutMs;
-    if (!(await this.nh.waitForService(service, timeoutMs))) {
-      throw new RosTimeoutError(`service ${service} is not advertised (waited ${timeoutMs} ms): is its node running?`);
-    }
-    const client = this.nh.serviceClient(service, type, { persist: false });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RosTimeoutError(`service ${service} did not answer within ${timeoutMs} ms`)), Math.max(0, deadline - Date.now()));
-    });
-    try {
-      return await Promise.race([client.call(request), timeout]);
-    } catch (e) {
-      if (e instanceof RosTimeoutError) throw e;
-      const code = (e as { code?: string }).code;
-      const why = code === 'ECONNREFUSED' ? "its node does not answer (connection refused): it may have died without leaving the graph" : e instanceof Error ? e.message : String(e);
-      throw new RosCallError(`service ${service} failed: ${why}`);
-    } finally {
-      clearTimeout(timer);
-      client.shutdown();
-    }
+    return this.services.call(service, type, request, timeoutMs);
   }
 
   async advertiseService(service: string, type: string, handler: (request: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>) {
@@ -206,6 +189,7 @@ class RosnodejsTransport implements RosTransport {
   async shutdown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.services.close();
     await this.onShutdown();
   }
 

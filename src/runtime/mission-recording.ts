@@ -47,6 +47,8 @@ export function openMissionRecording(
   // A cancellation is part of what happened: recorded with the robot time it came at, so a replay
   // cancels at the same point rather than reporting the cancelled call as a divergence.
   const { assembly } = runtime;
-  mission.signal?.addEventListener('abort', () => recorder.recordCancellation(assembly.robotTime(), assembly.robot.emergencyStopped), { once: true });
+  const recordCancellation = () => recorder.recordCancellation(assembly.robotTime(), assembly.robot.emergencyStopped);
+  if (mission.signal?.aborted) recordCancellation(); // cancelled while the mission was being set up
+  else mission.signal?.addEventListener('abort', recordCancellation, { once: true });
   return recorder;
 }

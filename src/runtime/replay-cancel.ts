@@ -32,7 +32,8 @@ export function replayCancellation(events: readonly ReplayEvent[], assembly: Rob
     // Cancelled during this call: let the robot's own time run to the recorded moment, then cancel.
     // Sleeping on the backend makes the simulator stop its steps exactly there.
     const wait = robotTime - assembly.robotTime();
-    if (wait <= 0) return apply();
+    // No robot time passed: the cancel came (as Ctrl-C does) once the call was on its way, not before it was sent.
+    if (wait <= 0) return void setImmediate(apply);
     void assembly.robot.backend.sleep(wait).then(apply);
   };
 }

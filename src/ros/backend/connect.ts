@@ -1,5 +1,6 @@
 import type { RosMessage, RosTransport } from '../transport/ros-transport.js';
 import { GridMapError, mapFromOccupancyGrid } from './grid-map.js';
+import { loadMapFile } from './map-file.js';
 import type { RobotProfile } from './robot-profile.js';
 import { RosRobotBackend } from './ros-backend.js';
 
@@ -48,20 +49,23 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
   try {
     const navigation = transport.actionClient(profile.navigation.action, profile.navigation.type);
     closers.push(() => navigation.close());
-    let onMap: (m: RosMessage) => void = () => undefined;
-    closers.push(await transport.subscribe(profile.map.topic, profile.map.type, (m) => onMap(m)));
-    const [grid, serverUp] = await Promise.all([
-      firstOf((cb) => (onMap = cb), wait, silent('occupancy grid', profile.map.topic, `${robotHint} (a map must be published latched, as map_server does)`)),
-      navigation.waitForServer(wait),
-    ]);
+    const { file, topic, type } = profile.map;
+    let grid: Promise<RosMessage>;
+    if (file !== undefined) grid = Promise.resolve().then(() => loadMapFile(file));
+    else {
+      let onMap: (m: RosMessage) => void = () => undefined;
+      closers.push(await transport.subscribe(topic!, type!, (m) => onMap(m)));
+      grid = firstOf((cb) => (onMap = cb), wait, silent('occupancy grid', topic!, `${robotHint} (a map must be published latched, as map_server does)`));
+    }
+    const [gridMessage, serverUp] = await Promise.all([grid, navigation.waitForServer(wait)]);
     if (!serverUp) throw new RosRobotError(`no move_base action server at ${profile.navigation.action} within ${seconds} on ${transport.masterUri}: ${robotHint}`);
     const stopPublisher = profile.navigation.stop_topic ? await transport.advertise(profile.navigation.stop_topic, 'geometry_msgs/Twist') : undefined;
     if (stopPublisher) closers.push(() => stopPublisher.close());
     let map;
     try {
-      map = mapFromOccupancyGrid(grid, profile.map.zones);
+      map = mapFromOccupancyGrid(gridMessage, profile.map.zones);
     } catch (e) {
-      throw e instanceof GridMapError ? new RosRobotError(`the map on ${profile.map.topic}: ${e.message}`) : e;
+      throw e instanceof GridMapError ? new RosRobotError(`the map ${file ?? `on ${topic}`}: ${e.message}`) : e;
     }
     const backend = new RosRobotBackend({ transport, profile, map, navigation, ...(stopPublisher ? { stopPublisher } : {}), wallMs });
     closers.push(async () => backend.close());

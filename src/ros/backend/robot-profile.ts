@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { readTextFile } from '../../core/read-file.js';
 import { parseYamlFile } from '../../core/yaml-file.js';
@@ -53,12 +54,19 @@ export const RobotProfileSpec = z.strictObject({
     pitch_deg: finite.min(-90).max(90),
     hfov_deg: positive.max(179),
   }),
-  map: z.strictObject({
-    topic: rosName,
-    type: z.literal('nav_msgs/OccupancyGrid'),
-    /** Places a mission can name ("bin A" → bin_a); a zone named charging_dock is where charging works. */
-    zones: z.array(Zone).min(1),
-  }),
+  map: z
+    .strictObject({
+      /** A latched nav_msgs/OccupancyGrid topic, as map_server publishes it... */
+      topic: rosName.optional(),
+      type: z.literal('nav_msgs/OccupancyGrid').optional(),
+      /** ...or a map_server map file (YAML + PGM or PNG), relative to the profile. */
+      file: z.string().min(1).optional(),
+      /** Places a mission can name ("bin A" → bin_a); a zone named charging_dock is where charging works. */
+      zones: z.array(Zone).min(1),
+    })
+    .refine((m) => (m.file !== undefined ? m.topic === undefined && m.type === undefined : m.topic !== undefined && m.type !== undefined), {
+      message: 'needs either topic and type (nav_msgs/OccupancyGrid) or file (a map_server YAML), not both',
+    }),
   navigation: z.strictObject({
     action: rosName,
     type: z.literal('move_base_msgs/MoveBaseAction'),
@@ -92,5 +100,8 @@ export function parseRobotProfile(text: string, source: string): RobotProfile {
 
 export function loadRobotProfile(file: string): RobotProfile {
   const text = readTextFile(file, { what: 'robot profile', hint: 'check the --robot-profile path', errorClass: RobotProfileError });
-  return parseRobotProfile(text, file);
+  const profile = parseRobotProfile(text, file);
+  // A map file is named relative to the profile, as a launch file's are to its package.
+  if (profile.map.file !== undefined) profile.map.file = resolve(dirname(file), profile.map.file);
+  return profile;
 }

@@ -1,12 +1,12 @@
 import { isToolFailure, type AnyToolDeclaration, type ToolOutcome } from './tool-declaration.js';
-import type { RobotToolContext } from './tools/robot/context.js';
+import type { CallerSession } from './caller-session.js';
 
 /**
  * The tools that act on the robot — every one not read-only, utilities aside — wrapped so that
  * each call goes to the caller's audit log twice: when it starts (who asked what: a long drive
  * is on record before it ends) and when it ends (its outcome and operation).
  */
-export function auditedTools(tools: readonly AnyToolDeclaration<RobotToolContext>[]): AnyToolDeclaration<RobotToolContext>[] {
+export function auditedTools<C extends { session?: CallerSession }>(tools: readonly AnyToolDeclaration<C>[]): AnyToolDeclaration<C>[] {
   return tools.map((tool) => {
     if (tool.annotations.readOnlyHint || tool.category === 'utility') return tool;
     return {
@@ -32,10 +32,13 @@ function outcomeFields(outcome: ToolOutcome<unknown>): Record<string, unknown> {
     const { code, message, operation_id } = outcome.error;
     return { outcome: code, message, ...(operation_id !== undefined ? { operation: operation_id } : {}) };
   }
-  const output = outcome.output as { operation?: { id?: string; status?: string }; state?: string } | undefined;
+  type OperationLike = { id?: string; kind?: string; status?: string };
+  const output = outcome.output as (OperationLike & { operation?: OperationLike; state?: string }) | undefined;
+  // Robot motion tools answer { operation }; a ROS goal's tool answers the operation itself.
+  const operation = output?.operation ?? (output?.kind !== undefined ? output : undefined);
   return {
     outcome: 'ok',
-    ...(output?.operation?.id ? { operation: output.operation.id, status: output.operation.status } : {}),
+    ...(operation?.id ? { operation: operation.id, status: operation.status } : {}),
     ...(output?.state ? { state: output.state } : {}),
   };
 }

@@ -42,9 +42,17 @@ export type Confirmation = 'accepted' | 'declined' | 'unanswered' | 'unsupported
 /** How long a person has to answer a confirmation, ms. */
 const CONFIRM_TIMEOUT_MS = 120_000;
 
+/** Work started outside the robot core (a ROS action goal) that the deadman stops like motion. */
+export interface ExternalWork {
+  id: string;
+  active(): boolean;
+  stop(reason: string): void;
+}
+
 export class CallerSession {
   private readonly goneController = new AbortController();
   private readonly owned = new Set<Operation>();
+  private readonly ownedExternal = new Set<ExternalWork>();
   private lastSessionId: string | null = null;
 
   constructor(
@@ -90,12 +98,30 @@ export class CallerSession {
     const stopped: string[] = [];
     for (const op of this.owned) {
       if (isFinished(op)) continue;
-      this.robot.cancelOperation(op.id, `the session that started it went away (client ${this.client ?? 'unknown'}); stopped by the deadman`);
+      this.robot.cancelOperation(op.id, this.deadmanReason());
       stopped.push(op.id);
     }
     this.owned.clear();
+    for (const work of this.ownedExternal) {
+      if (!work.active()) continue;
+      work.stop(this.deadmanReason());
+      stopped.push(work.id);
+    }
+    this.ownedExternal.clear();
     if (stopped.length) this.audit({ event: 'deadman', stopped });
     this.audit({ event: 'session_end' });
+  }
+
+  /** Work outside the robot core this session started (a ROS goal): stopped like owned motion. */
+  ownExternal(work: ExternalWork, detach: boolean): void {
+    if (!this.options.deadman || detach || !work.active()) return;
+    for (const w of this.ownedExternal) if (!w.active()) this.ownedExternal.delete(w);
+    if (this.gone.aborted) work.stop('the session that started it has gone away');
+    else this.ownedExternal.add(work);
+  }
+
+  private deadmanReason(): string {
+    return `the session that started it went away (client ${this.client ?? 'unknown'}); stopped by the deadman`;
   }
 
   /** Motion this session started: with the deadman on and unless detached, it stops when the

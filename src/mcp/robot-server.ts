@@ -16,7 +16,7 @@ import { auditedTools } from './audited-tools.js';
 import { attachCallerSession } from './caller-session.js';
 import { CallsInFlight } from './calls-in-flight.js';
 import { forwardRobotEvents } from './robot-log-messages.js';
-import type { AttachedExtension, RobotServerExtension } from './server-extension.js';
+import { actuationRefusal, type AttachedExtension, type RobotServerExtension } from './server-extension.js';
 
 export interface RobotServerOptions {
   robot: Robot;
@@ -70,7 +70,8 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const attached: AttachedExtension[] = [];
   const resources = registerRobotResources(server, opts.robot, (href) => attached.some((a) => a.isKnownUri(href)));
   registerRobotPrompts(server, opts.robot, robotTools);
-  for (const extension of opts.extensions ?? []) attached.push(extension.attach(server, { isSubscribed: (uri) => resources.isSubscribed(uri) }));
+  const host = { isSubscribed: (uri: string) => resources.isSubscribed(uri), session, actuationRefusal: (what: string) => actuationRefusal(opts.robot, what) };
+  for (const extension of opts.extensions ?? []) attached.push(extension.attach(server, host));
   ctx.externalOperations = attached.find((a) => a.operations)?.operations;
   const tools = [...robotTools, ...attached.flatMap((a) => a.tools)];
   // The SDK advertises listChanged: true for whatever is registered; these lists never change.

@@ -1,6 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
-import type { AnyToolDeclaration, ToolCallExtra, ToolFailure } from './tool-declaration.js';
+import type { Robot } from '../robot/robot.js';
+import type { CallerSession } from './caller-session.js';
+import { toolFailure, type AnyToolDeclaration, type ToolCallExtra, type ToolFailure } from './tool-declaration.js';
 import type { operationSchema } from './tools/robot/views.js';
 
 export type OperationView = z.infer<typeof operationSchema>;
@@ -13,8 +15,9 @@ export type OperationView = z.infer<typeof operationSchema>;
 export interface ExternalOperations {
   get(id: string): OperationView | undefined;
   list(activeOnly: boolean): OperationView[];
-  /** Cancels a pending or running one (a failure when it cannot be); undefined for an unknown id. */
-  cancel(id: string): OperationView | ToolFailure | undefined;
+  /** Cancels a pending or running one (a failure when it cannot be); undefined for an unknown id.
+   *  `reason` becomes its message (the deadman says it stopped it). */
+  cancel(id: string, reason?: string): OperationView | ToolFailure | undefined;
   /** Waits (wall time) until it ends, `seconds` pass or `extra.signal` aborts; never cancels it. */
   wait(id: string, seconds: number, extra: ToolCallExtra): Promise<OperationView | undefined>;
 }
@@ -23,6 +26,20 @@ export interface ExternalOperations {
 export interface ExtensionHost {
   /** Whether a client subscribed to this resource URI (resources/subscribe). */
   isSubscribed(uri: string): boolean;
+  /** The client of this server: its audit log and its deadman, which stops what it started. */
+  session: CallerSession;
+  /** Why the robot may not actuate now (e-stop latched, fault, disarmed), as the robot's motion
+   *  tools refuse it; undefined when it may. */
+  actuationRefusal(what: string): ToolFailure | undefined;
+}
+
+/** The robot's own motion rule for actuation outside the robot core (a ROS publish, service call
+ *  or goal): no e-stop, no fault, armed — with the codes the robot's motion tools use. */
+export function actuationRefusal(robot: Robot, what: string): ToolFailure | undefined {
+  if (robot.emergencyStopped) return toolFailure('estopped', `cannot ${what}: the emergency stop is latched; call reset_emergency_stop, then arm`);
+  if (robot.state === 'ERROR') return toolFailure('error_state', `cannot ${what}: the robot is in ERROR; fix the cause and arm again`);
+  if (!robot.armed) return toolFailure('not_armed', `cannot ${what}: the robot is disarmed; call arm first`);
+  return undefined;
 }
 
 /** What attaching an extension to one server leaves behind. */

@@ -77,13 +77,13 @@ export class RosGoalOperations implements ExternalOperations {
     return [...this.goals.values()].filter((g) => !activeOnly || ACTIVE.has(g.view.status)).map((g) => ({ ...g.view }));
   }
 
-  cancel(id: string): OperationView | ToolFailure | undefined {
+  cancel(id: string, reason = 'cancelled on request'): OperationView | ToolFailure | undefined {
     const goal = this.goals.get(id);
     if (!goal) return undefined;
     if (!goal.spec.cancellable && goal.view.status === 'running') {
       return toolFailure('conflict', `${goal.view.kind} goals are not cancellable (cancellable: false in the ROS config); wait for ${id} to end`);
     }
-    this.stop(goal, { code: 'cancelled', message: 'cancelled on request' });
+    this.stop(goal, { code: 'cancelled', message: reason });
     return { ...goal.view };
   }
 
@@ -102,6 +102,12 @@ export class RosGoalOperations implements ExternalOperations {
     clearTimeout(timer);
     off();
     return { ...goal.view };
+  }
+
+  /** Whether the goal is still pending or running. */
+  isActive(id: string): boolean {
+    const goal = this.goals.get(id);
+    return goal !== undefined && ACTIVE.has(goal.view.status);
   }
 
   /** Called whenever any goal changes (status, feedback). */

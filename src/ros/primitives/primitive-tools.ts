@@ -4,7 +4,9 @@
  * goal becomes an operation. Input and output schemas come from the message definitions.
  */
 import { z } from 'zod';
-import { defineTool, isToolFailure, toolFailure, type AnyToolDeclaration, type ToolCategory, type ToolImage } from '../../mcp/tool-declaration.js';
+import { defineTool, isToolFailure, toolFailure, type AnyToolDeclaration, type ToolCategory, type ToolFailure, type ToolImage } from '../../mcp/tool-declaration.js';
+import type { CallerSession } from '../../mcp/caller-session.js';
+import { detachArg } from '../../mcp/tools/robot/session-motion.js';
 import { operationSchema } from '../../mcp/tools/robot/views.js';
 import { RosCallError, RosTimeoutError, type RosTransport } from '../transport/ros-transport.js';
 import type { ActionPrimitive, RosConfig, ServicePrimitive, TopicPrimitive } from './config.js';
@@ -20,6 +22,10 @@ export interface RosToolContext {
   topics: TopicCache;
   goals: RosGoalOperations;
   wallMs: () => number;
+  /** The calling client: audit log and deadman (absent when not attached to a server). */
+  session?: CallerSession;
+  /** Why the robot may not actuate now (e-stop, fault, disarmed); read-only topic reads ignore it. */
+  actuationRefusal?: (what: string) => ToolFailure | undefined;
 }
 
 const define = defineTool<RosToolContext>();
@@ -83,7 +89,9 @@ function publishTool(p: TopicPrimitive, resolve: Resolve, cache: Map<string, z.Z
     category: 'motion',
     needsConfirmation: false,
     timeoutSeconds: 5,
-    async handler({ ros }, args) {
+    async handler({ ros, actuationRefusal }, args) {
+      const refused = actuationRefusal?.(`publish on ${p.topic}`);
+      if (refused) return refused;
       const publisher = await publisherFor(ros, p);
       publisher.publish(toRos(def, args, resolve));
       const subscribers = publisher.subscriberCount();
@@ -110,10 +118,13 @@ function serviceTool(p: ServicePrimitive, ros: RosTransport, resolve: Resolve, c
     input: messageShape(srv.request, resolve, 'input', cache),
     output: z.object({ service: z.string(), type: z.string(), response: z.object(messageShape(srv.response, resolve, 'output', cache)) }),
     annotations: hints(false),
-    category: 'utility',
+    // Not a utility: a service call may actuate the robot, so it is audited and needs arming.
+    category: 'motion',
     needsConfirmation: false,
     timeoutSeconds: Math.ceil(p.timeout_ms / 1000) + 5,
-    async handler({ ros }, args) {
+    async handler({ ros, actuationRefusal }, args) {
+      const refused = actuationRefusal?.(`call ${p.service}`);
+      if (refused) return refused;
       try {
         const reply = await ros.callService(p.service, p.type, toRos(srv.request, args, resolve), p.timeout_ms);
         const response = fromRos(srv.response, reply, resolve);
@@ -135,15 +146,19 @@ function actionTool(p: ActionPrimitive, ros: RosTransport, resolve: Resolve, cac
     title: `Send a ${p.action} goal`,
     description:
       `${p.description ?? `Send a ${p.type} goal to ${p.action}.`} Arguments are the goal's fields; missing ones are zero. ` +
-      `Returns an operation at once: follow it with get_operation (wait_seconds to wait), ${p.cancellable ? 'stop it with cancel_operation' : 'it cannot be cancelled'}. Times out after ${p.timeout_ms} ms.` +
+      `Returns an operation at once: follow it with get_operation (wait_seconds to wait), ${p.cancellable ? 'stop it with cancel_operation' : 'it cannot be cancelled'}. Times out after ${p.timeout_ms} ms. ` +
+      'Needs the robot armed and no e-stop; served to another process, the goal is cancelled if this client disconnects first unless detach is true.' +
       (p.group ? ` Group ${p.group}: one goal at a time.` : ''),
-    input: messageShape(action.goal, resolve, 'input', cache),
+    // detach as on the robot's motion tools, unless the goal has a field of that name.
+    input: { ...(action.goal.fields.some((f) => f.name === 'detach') ? {} : { detach: detachArg }), ...messageShape(action.goal, resolve, 'input', cache) },
     output: operationSchema,
     annotations: hints(false),
     category: 'motion',
     needsConfirmation: false,
     timeoutSeconds: Math.ceil(p.server_timeout_ms / 1000) + 5,
-    async handler({ goals }, args) {
+    async handler({ goals, session, actuationRefusal }, args) {
+      const refused = actuationRefusal?.(`send a ${p.action} goal`);
+      if (refused) return refused;
       const started = await goals.request(
         {
           name: p.name,
@@ -159,6 +174,10 @@ function actionTool(p: ActionPrimitive, ros: RosTransport, resolve: Resolve, cac
         toRos(action.goal, args, resolve),
       );
       if (isToolFailure(started)) return started;
+      // The deadman cancels the goal if this client goes away first, as for the robot's motion.
+      const { id } = started;
+      const detach = (args as { detach?: unknown }).detach === true;
+      session?.ownExternal({ id, active: () => goals.isActive(id), stop: (reason) => void goals.cancel(id, reason) }, detach);
       return { output: started, summary: `${started.id} ${started.kind} ${started.status}` };
     },
   });

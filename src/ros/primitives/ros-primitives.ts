@@ -7,6 +7,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { auditedTools } from '../../mcp/audited-tools.js';
 import { registerTools } from '../../mcp/server-builder.js';
 import type { AttachedExtension, ExtensionHost, RobotServerExtension } from '../../mcp/server-extension.js';
 import type { AnyToolDeclaration } from '../../mcp/tool-declaration.js';
@@ -60,7 +61,9 @@ export class RosPrimitives implements RobotServerExtension {
   }
 
   attach(server: McpServer, host: ExtensionHost): AttachedExtension {
-    registerTools(server, this.tools, this.ctx, { onInternalError: this.onInternalError });
+    // Per server: its client's audit log and deadman, and the robot's arming and e-stop.
+    const ctx: RosToolContext = { ...this.ctx, session: host.session, actuationRefusal: host.actuationRefusal };
+    registerTools(server, auditedTools(this.tools), ctx, { onInternalError: this.onInternalError });
     const subscribed = this.config.topics.filter((t) => t.mode === 'subscribe');
     const uris = new Map(subscribed.map((p) => [topicUri(p), p]));
     for (const [uri, p] of uris) {

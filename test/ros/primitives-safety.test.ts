@@ -1,0 +1,121 @@
+/**
+ * ROS primitives obey the robot server's safety rules (#17 for #16), on a real roscore with rospy
+ * nodes, through real SDK clients: publishing, calling a service and sending a goal need the robot
+ * armed and no e-stop (topic reads do not); each actuation is on the audit log with its client;
+ * and the deadman cancels the goals a session started when it goes away, unless detached.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { call, openPrimitivesWorld, structured, text, type PrimitivesWorld } from './primitives-setup.js';
+
+if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
+
+const YAML = `
+topics:
+  - { name: battery, topic: /battery_state, type: sensor_msgs/BatteryState, mode: subscribe }
+  - { name: gripper_state, topic: /gripper/enable/state, type: std_msgs/Bool, mode: subscribe }
+  - { name: twist_out, topic: /rt/twist/in, type: geometry_msgs/Twist, mode: publish }
+services:
+  - { name: enable_gripper, service: /gripper/enable, type: std_srvs/SetBool, timeout_ms: 3000 }
+actions:
+  - { name: navigate, action: /move_base, type: move_base_msgs/MoveBaseAction, timeout_ms: 30000 }
+`;
+
+const goal = (x: number) => ({ target_pose: { header: { frame_id: 'map' }, pose: { position: { x }, orientation: { w: 1 } } } });
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', () => {
+  let world: PrimitivesWorld;
+  beforeAll(async () => {
+    world = await openPrimitivesWorld(
+      YAML,
+      [
+        ['test/fixtures/ros/battery_publisher.py', ['--percentage', '0.8']],
+        ['test/fixtures/ros/set_bool_service.py', []],
+        ['test/fixtures/ros/move_base_server.py', ['--speed', '5']],
+      ],
+      { armed: false },
+    );
+  }, 60_000);
+  afterAll(() => world?.close());
+
+  const getOp = async (id: string, waitSeconds = 0) => structured(await call(world.client, 'get_operation', { id, wait_seconds: waitSeconds }));
+
+  it('disarmed: publish, service call and goal are refused with not_armed, reads still work, nothing is sent', async () => {
+    for (const [tool, args] of [
+      ['twist_out', { linear: { x: 1 } }],
+      ['enable_gripper', { data: true }],
+      ['navigate', goal(1)],
+    ] as const) {
+      const r = await call(world.client, tool, args);
+      expect(r.isError, tool).toBe(true);
+      expect(structured(r).error.code, tool).toBe('not_armed');
+      expect(text(r)).toMatch(/the robot is disarmed; call arm first/);
+    }
+    expect(structured(await call(world.client, 'list_operations', {})).operations.filter((o: { id: string }) => o.id.startsWith('ros-'))).toEqual([]);
+    const battery = await call(world.client, 'battery');
+    expect(battery.isError, text(battery)).toBeFalsy();
+    // The service never saw the refused request: it publishes its state on every request, and none came.
+    expect(structured(await call(world.client, 'gripper_state', { timeout_ms: 500 })).error.code).toBe('timeout');
+  });
+
+  it('e-stopped: actuation is refused with estopped', async () => {
+    world.robot.arm();
+    world.robot.emergencyStop('test');
+    try {
+      const r = await call(world.client, 'navigate', goal(1));
+      expect(structured(r).error.code).toBe('estopped');
+      expect(structured(await call(world.client, 'enable_gripper', { data: true })).error.code).toBe('estopped');
+    } finally {
+      world.robot.resetEmergencyStop();
+    }
+  });
+
+  it('armed: every actuation is on the audit log with its client, before and after', async () => {
+    world.robot.arm();
+    const from = world.audit.length;
+    expect((await call(world.client, 'twist_out', { linear: { x: 0.5 } })).isError).toBeFalsy();
+    expect((await call(world.client, 'enable_gripper', { data: true })).isError).toBeFalsy();
+    const op = structured(await call(world.client, 'navigate', goal(1)));
+    expect((await getOp(op.id, 10)).status).toBe('succeeded');
+    await call(world.client, 'battery'); // a read is not an actuation
+    const entries = world.audit.slice(from).filter((e) => e.event === 'tool_call' || e.event === 'tool_result');
+    expect(entries.map((e) => [e.event, e.tool])).toEqual([
+      ['tool_call', 'twist_out'],
+      ['tool_result', 'twist_out'],
+      ['tool_call', 'enable_gripper'],
+      ['tool_result', 'enable_gripper'],
+      ['tool_call', 'navigate'],
+      ['tool_result', 'navigate'],
+    ]);
+    expect(entries[0]).toMatchObject({ client: 'primitives-test', arguments: { linear: { x: 0.5 } } });
+    expect(entries[3]).toMatchObject({ outcome: 'ok' });
+    expect(entries[5]).toMatchObject({ outcome: 'ok', operation: op.id, status: 'running' });
+  });
+
+  it('the deadman cancels the goal of a client that goes away', async () => {
+    world.robot.arm();
+    const other = await world.connect('leaving-client');
+    const owned = structured(await call(other.client, 'navigate', goal(1000)));
+    expect(owned.status).toBe('running');
+    await pause(200);
+    await other.close();
+    const ended = await getOp(owned.id, 10);
+    expect(ended).toMatchObject({ status: 'cancelled', error_code: 'cancelled' });
+    expect(ended.message).toMatch(/^the session that started it went away \(client leaving-client\); stopped by the deadman \(preempted/);
+    expect(world.audit).toContainEqual(expect.objectContaining({ event: 'deadman', client: 'leaving-client', stopped: [owned.id] }));
+  });
+
+  it('a goal sent with detach: true goes on after its client has gone', async () => {
+    world.robot.arm();
+    const other = await world.connect('detaching-client');
+    const detached = structured(await call(other.client, 'navigate', { ...goal(1000), detach: true }));
+    await pause(200);
+    await other.close();
+    await pause(300);
+    expect((await getOp(detached.id)).status).toBe('running');
+    expect(world.audit.filter((e) => e.event === 'deadman' && e.client === 'detaching-client')).toEqual([]);
+    await call(world.client, 'cancel_operation', { id: detached.id });
+    expect((await getOp(detached.id, 10)).status).toBe('cancelled');
+  });
+});

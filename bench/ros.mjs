@@ -117,6 +117,7 @@ export async function openPrimitivesServer(world, yaml) {
   const ros = await connectRos({ masterUri: world.uri });
   const primitives = await RosPrimitives.open({ config: parseRosConfig(yaml, 'bench.yaml'), ros, reservedNames: robotTools.map((t) => t.name) });
   const sr = createSimulatedRobot({ scenario: 'warehouse', seed: 1 });
+  sr.robot.arm(); // ROS goals, like the robot's own motion, need the robot armed
   const server = createRobotMcpServer({ robot: sr.robot, wallClock: Date.now, rng: sr.toolRng, version: 'bench', extensions: [primitives] });
   const { client, close } = await connectInProcess(server);
   return {

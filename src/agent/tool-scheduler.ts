@@ -89,7 +89,7 @@ export class ToolScheduler {
     if (invalid) return invalid;
     if (readToolMeta(tool).needsConfirmation || this.opts.alsoConfirm?.includes(call.name)) {
       const approved = await this.confirm(call.id, call.name, args);
-      if (!approved.ok) return failureResult('confirmation_required', approved.message);
+      if (!approved.ok) return failureResult(approved.code, approved.message);
     }
     return undefined;
   }
@@ -115,13 +115,13 @@ export class ToolScheduler {
     }
   }
 
-  private async confirm(callId: string, name: string, args: Record<string, unknown>): Promise<{ ok: true } | { ok: false; message: string }> {
+  private async confirm(callId: string, name: string, args: Record<string, unknown>): Promise<{ ok: true } | { ok: false; code: 'confirmation_required' | 'confirmation_declined'; message: string }> {
     const decision = await this.decide(name, args);
     this.opts.emit({ type: 'confirmation', callId, name, ...decision });
     if (decision.approved) return { ok: true };
     return decision.by === 'policy'
-      ? { ok: false, message: `refused: ${name} needs a person's confirmation and nobody is there to give it (the user can re-run with --yes to allow it); do not retry it` }
-      : { ok: false, message: `the user declined ${name}; do not retry it without asking` };
+      ? { ok: false, code: 'confirmation_required', message: `refused: ${name} needs a person's confirmation and nobody is there to give it (the user can re-run with --yes to allow it); do not retry it` }
+      : { ok: false, code: 'confirmation_declined', message: `the user declined ${name}; do not retry it without asking` };
   }
 
   private async decide(name: string, args: Record<string, unknown>): Promise<ConfirmationDecision> {

@@ -97,7 +97,7 @@ export class Safety {
     const { backend } = this.ctx;
     const map = backend.staticMap();
     if (!(target.x > 0 && target.x < map.width && target.y > 0 && target.y < map.depth)) {
-      throw new RobotCommandError(`(${target.x}, ${target.y}) is outside the room; x must be in 0..${map.width} and y in 0..${map.depth} metres`, 'out_of_workspace');
+      throw new RobotCommandError(`(${target.x}, ${target.y}) is outside the room; x must be between 0 and ${map.width} and y between 0 and ${map.depth} metres, walls excluded`, 'out_of_workspace');
     }
     const plan = backend.planPath(target);
     if (!plan.ok) throw new RobotCommandError(`cannot reach (${target.x}, ${target.y}): ${plan.reason}`, 'unreachable');

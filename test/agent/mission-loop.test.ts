@@ -113,7 +113,8 @@ describe('the mission loop', () => {
       const result = lastResults(p, 2)[0]!;
       expect(result.is_error === true, JSON.stringify(confirmation)).toBe(!allowed);
       if (confirmation.mode === 'refuse') expect(JSON.stringify(result.content)).toMatch(/--yes/);
-      if (!allowed) expect(failureCode(result)).toBe('confirmation_required');
+      // Nobody there to ask is a different refusal from a person who said no.
+      if (!allowed) expect(failureCode(result)).toBe(confirmation.mode === 'refuse' ? 'confirmation_required' : 'confirmation_declined');
       expect(runtime.simRobot.robot.emergencyStopped).toBe(!allowed);
       expect(run.events.some((e) => e.type === 'confirmation' && e.approved === allowed)).toBe(true);
     }

@@ -37,6 +37,15 @@ describe('robot-agent run', () => {
     expect(r.world.parameters.max_linear_speed).toBe(0.6);
   });
 
+  it('a refusal for want of confirmation is told to the person, not in words meant for the model', async () => {
+    const run = await runCli(['run', 'emergency stop, then reset the emergency stop', '--json', '--no-record']);
+    expect(run.code).toBe(1);
+    const r = JSON.parse(run.stdout);
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toMatch(/reset_emergency_stop needs a person's confirmation .*--yes/);
+    expect(r.summary).not.toMatch(/do not retry/);
+  });
+
   it('lists the goals in the JSON report, each checked by the robot itself', async () => {
     const run = await runCli(['run', 'go to bin b, then set max speed to 0.3', '--json', '--seed', '2', '--no-record']);
     expect(run.code).toBe(0);

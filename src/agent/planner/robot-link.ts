@@ -47,7 +47,7 @@ export class RobotLink {
   async call(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
     const r = await this.io.call(name, args, say);
     this.observe(name, r);
-    return r;
+    return forThePerson(name, r);
   }
 
   /** One tool call, with the standard recoveries: arm when disarmed, charge when the reserve refuses a trip. */
@@ -107,4 +107,14 @@ export class RobotLink {
     if (name === 'get_robot_status') this.beliefs.holding = d.holding ?? null;
     this.beliefs.absorb(d); // detections, and where a released object was put down
   }
+}
+
+/** A refusal's text is written for the model ("do not retry it"); the planner's summaries go to
+ *  a person, so confirmation refusals are reworded here, chosen by code. */
+function forThePerson(name: string, r: ToolReply): ToolReply {
+  if (r.error?.code === 'confirmation_required') {
+    return { ...r, text: `${name} needs a person's confirmation and nobody was there to give it (re-run with --yes to allow it)` };
+  }
+  if (r.error?.code === 'confirmation_declined') return { ...r, text: `you declined ${name}` };
+  return r;
 }

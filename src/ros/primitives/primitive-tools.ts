@@ -8,7 +8,7 @@ import { defineTool, isToolFailure, toolFailure, type AnyToolDeclaration, type T
 import type { CallerSession } from '../../mcp/caller-session.js';
 import { detachArg } from '../../mcp/tools/robot/session-motion.js';
 import { operationSchema } from '../../mcp/tools/robot/views.js';
-import { RosCallError, RosTimeoutError, type RosTransport } from '../transport/ros-transport.js';
+import { RosCallError, RosTimeoutError, type RosPublisher, type RosTransport } from '../transport/ros-transport.js';
 import type { ActionPrimitive, RosConfig, ServicePrimitive, TopicPrimitive } from './config.js';
 import { flatten, fromRos, toRos } from './conversion.js';
 import { IMAGE_TYPES, ImageConversionError, imageContent } from './image-content.js';
@@ -31,11 +31,27 @@ export interface RosToolContext {
 const define = defineTool<RosToolContext>();
 const hints = (readOnly: boolean) => ({ readOnlyHint: readOnly, destructiveHint: !readOnly, idempotentHint: readOnly, openWorldHint: true });
 
-export function primitiveTools(config: RosConfig, ros: RosTransport): AnyToolDeclaration<RosToolContext>[] {
+/** Publishers by topic, advertised when the server starts (advertisePublishers). */
+export type Publishers = ReadonlyMap<string, RosPublisher>;
+
+/**
+ * Advertises every publish primitive's topic (latched if configured) before any tool is called:
+ * advertising at the first publish sent that message before any subscriber could connect, so it
+ * was lost.
+ */
+export async function advertisePublishers(config: RosConfig, ros: RosTransport): Promise<Publishers> {
+  const publishers = new Map<string, RosPublisher>();
+  for (const p of config.topics.filter((t) => t.mode === 'publish')) {
+    if (!publishers.has(p.topic)) publishers.set(p.topic, await ros.advertise(p.topic, p.type, { latch: p.latch }));
+  }
+  return publishers;
+}
+
+export function primitiveTools(config: RosConfig, ros: RosTransport, publishers: Publishers): AnyToolDeclaration<RosToolContext>[] {
   const cache = new Map<string, z.ZodObject>();
   const resolve: Resolve = (type) => ros.messageDefinition(type);
   return [
-    ...config.topics.map((p) => (p.mode === 'subscribe' ? readTool(p, resolve, cache) : publishTool(p, resolve, cache))),
+    ...config.topics.map((p) => (p.mode === 'subscribe' ? readTool(p, resolve, cache) : publishTool(p, publishers.get(p.topic)!, resolve, cache))),
     ...config.services.map((p) => serviceTool(p, ros, resolve, cache)),
     ...config.actions.map((p) => actionTool(p, ros, resolve, cache)),
   ];
@@ -77,7 +93,7 @@ function readTool(p: TopicPrimitive, resolve: Resolve, cache: Map<string, z.ZodO
   });
 }
 
-function publishTool(p: TopicPrimitive, resolve: Resolve, cache: Map<string, z.ZodObject>) {
+function publishTool(p: TopicPrimitive, publisher: RosPublisher, resolve: Resolve, cache: Map<string, z.ZodObject>) {
   const def = resolve(p.type);
   return define({
     name: p.name,
@@ -89,24 +105,14 @@ function publishTool(p: TopicPrimitive, resolve: Resolve, cache: Map<string, z.Z
     category: 'motion',
     needsConfirmation: false,
     timeoutSeconds: 5,
-    async handler({ ros, actuationRefusal }, args) {
+    async handler({ actuationRefusal }, args) {
       const refused = actuationRefusal?.(`publish on ${p.topic}`);
       if (refused) return refused;
-      const publisher = await publisherFor(ros, p);
       publisher.publish(toRos(def, args, resolve));
       const subscribers = publisher.subscriberCount();
       return { output: { topic: p.topic, type: p.type, subscribers }, summary: `published on ${p.topic} (${subscribers} subscriber(s))` };
     },
   });
-}
-
-/** One publisher per topic per transport, advertised at the first publish. */
-const publishers = new WeakMap<RosTransport, Map<string, ReturnType<RosTransport['advertise']>>>();
-function publisherFor(ros: RosTransport, p: TopicPrimitive) {
-  const mine = publishers.get(ros) ?? new Map();
-  publishers.set(ros, mine);
-  if (!mine.has(p.topic)) mine.set(p.topic, ros.advertise(p.topic, p.type, { latch: p.latch }));
-  return mine.get(p.topic)!;
 }
 
 function serviceTool(p: ServicePrimitive, ros: RosTransport, resolve: Resolve, cache: Map<string, z.ZodObject>) {

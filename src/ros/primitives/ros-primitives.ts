@@ -14,7 +14,7 @@ import type { AnyToolDeclaration } from '../../mcp/tool-declaration.js';
 import type { RosTransport } from '../transport/ros-transport.js';
 import { RosConfigError, type RosConfig, type TopicPrimitive } from './config.js';
 import { RosGoalOperations } from './action-operations.js';
-import { primitiveTools, topicReading, type RosToolContext } from './primitive-tools.js';
+import { advertisePublishers, primitiveTools, topicReading, type Publishers, type RosToolContext } from './primitive-tools.js';
 import { TopicCache } from './topic-cache.js';
 
 /** A subscriber is told a topic changed at most this often. */
@@ -37,11 +37,12 @@ export class RosPrimitives implements RobotServerExtension {
     private readonly config: RosConfig,
     private readonly ctx: RosToolContext,
     private readonly tools: AnyToolDeclaration<RosToolContext>[],
+    private readonly publishers: Publishers,
     private readonly onInternalError?: (tool: string, error: unknown) => void,
   ) {}
 
   /** Checks every type against the installed definitions (RosUnknownTypeError names one that is
-   *  not), subscribes to the subscribed topics and builds the tools. */
+   *  not), subscribes to the subscribed topics, advertises the published ones and builds the tools. */
   static async open(opts: RosPrimitivesOptions): Promise<RosPrimitives> {
     const { config, ros } = opts;
     const wallMs = opts.wallMs ?? Date.now;
@@ -50,10 +51,11 @@ export class RosPrimitives implements RobotServerExtension {
       if (taken.has(p.name)) throw new RosConfigError(`ROS primitive "${p.name}" has the name of a robot tool; rename it in the ROS config`);
     }
     const topics = new TopicCache(wallMs);
-    const tools = primitiveTools(config, ros);
+    const publishers = await advertisePublishers(config, ros);
+    const tools = primitiveTools(config, ros, publishers);
     for (const p of config.topics.filter((t) => t.mode === 'subscribe')) await topics.subscribe(ros, p.name, p.topic, p.type);
     const goals = new RosGoalOperations(config.groups, wallMs);
-    return new RosPrimitives(config, { ros, topics, goals, wallMs }, tools, opts.onInternalError);
+    return new RosPrimitives(config, { ros, topics, goals, wallMs }, tools, publishers, opts.onInternalError);
   }
 
   get toolNames(): string[] {
@@ -92,6 +94,7 @@ export class RosPrimitives implements RobotServerExtension {
       await Promise.race([this.ctx.goals.settled(), new Promise((resolve) => setTimeout(resolve, CANCEL_GRACE_MS))]);
     }
     await this.ctx.topics.close();
+    await Promise.all([...this.publishers.values()].map((p) => p.close()));
   }
 
   private isImage(p: TopicPrimitive): boolean {

@@ -5,6 +5,7 @@
  * and the deadman cancels the goals a session started when it goes away, unless detached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ROS_ARRAY_LENGTH, MAX_ROS_STRING_LENGTH } from '../../src/ros/primitives/message-schema.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
 import { call, openPrimitivesWorld, structured, text, type PrimitivesWorld } from './primitives-setup.js';
 
@@ -15,6 +16,8 @@ topics:
   - { name: battery, topic: /battery_state, type: sensor_msgs/BatteryState, mode: subscribe }
   - { name: gripper_state, topic: /gripper/enable/state, type: std_msgs/Bool, mode: subscribe }
   - { name: twist_out, topic: /rt/twist/in, type: geometry_msgs/Twist, mode: publish }
+  - { name: say, topic: /rt/say, type: std_msgs/String, mode: publish }
+  - { name: poses_out, topic: /rt/poses, type: geometry_msgs/PoseArray, mode: publish }
 services:
   - { name: enable_gripper, service: /gripper/enable, type: std_srvs/SetBool, timeout_ms: 3000 }
 actions:
@@ -117,5 +120,21 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
     expect(world.audit.filter((e) => e.event === 'deadman' && e.client === 'detaching-client')).toEqual([]);
     await call(world.client, 'cancel_operation', { id: detached.id });
     expect((await getOp(detached.id, 10)).status).toBe('cancelled');
+  });
+
+  it('string and array arguments are bounded: the schema says so and the server refuses more', async () => {
+    const { tools } = await world.client.listTools();
+    const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as Record<string, any>;
+    expect(schema('say').properties.data).toMatchObject({ type: 'string', maxLength: MAX_ROS_STRING_LENGTH });
+    expect(schema('poses_out').properties.poses).toMatchObject({ type: 'array', maxItems: MAX_ROS_ARRAY_LENGTH });
+    expect(schema('poses_out').properties.header.properties.frame_id).toMatchObject({ maxLength: MAX_ROS_STRING_LENGTH });
+    world.robot.arm();
+    expect((await call(world.client, 'say', { data: 'x'.repeat(MAX_ROS_STRING_LENGTH) })).isError).toBeFalsy();
+    const tooLong = await call(world.client, 'say', { data: 'x'.repeat(MAX_ROS_STRING_LENGTH + 1) });
+    expect(tooLong.isError).toBe(true);
+    expect(text(tooLong)).toMatch(/data/);
+    const tooMany = await call(world.client, 'poses_out', { poses: Array.from({ length: MAX_ROS_ARRAY_LENGTH + 1 }, () => ({})) });
+    expect(tooMany.isError).toBe(true);
+    expect(text(tooMany)).toMatch(/poses/);
   });
 });

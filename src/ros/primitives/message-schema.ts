@@ -9,6 +9,17 @@ import { nullable } from '../../mcp/portable-schemas.js';
 import type { RosField, RosMessageDefinition } from '../transport/ros-transport.js';
 
 export type Resolve = (type: string) => RosMessageDefinition;
+
+/**
+ * Bounds on what a caller may send (#17 item 8, as the robot's tools bound names and prompts): a
+ * string field at most 64 Ki characters (a frame id, a label or a short document, never a
+ * payload), a variable-length array at most 10 000 elements (a path or a pose list; a point
+ * cloud is not a tool argument), a variable byte array at most 4 MiB once decoded (a camera
+ * image). Outputs are what ROS sent and are not bounded.
+ */
+export const MAX_ROS_STRING_LENGTH = 65_536;
+export const MAX_ROS_ARRAY_LENGTH = 10_000;
+export const MAX_ROS_BYTES = 4 * 1024 * 1024;
 export type SchemaMode = 'input' | 'output';
 
 const INT_RANGES: Record<string, [number, number]> = {
@@ -49,7 +60,7 @@ function primitiveSchema(type: string, mode: SchemaMode): z.ZodType {
     case 'bool':
       return z.boolean().describe('bool');
     case 'string':
-      return z.string().describe('string');
+      return (mode === 'input' ? z.string().max(MAX_ROS_STRING_LENGTH) : z.string()).describe('string');
     case 'time':
     case 'duration': {
       const secs = type === 'time' ? INT_RANGES.uint32! : INT_RANGES.int32!;
@@ -64,13 +75,15 @@ function primitiveSchema(type: string, mode: SchemaMode): z.ZodType {
 function fieldSchema(field: RosField, resolve: Resolve, mode: SchemaMode, cache: Map<string, z.ZodObject>): z.ZodType {
   if (isByteArray(field)) {
     const what = `${field.type}[${field.length ?? ''}] as base64`;
-    const text = z.base64().describe(what);
+    // base64 takes 4 characters for every 3 bytes.
+    const text = (mode === 'input' ? z.base64().max(Math.ceil(MAX_ROS_BYTES / 3) * 4) : z.base64()).describe(what);
     return field.array === 'fixed' ? text.refine((s) => Buffer.from(s, 'base64').length === field.length, `must decode to exactly ${field.length} bytes`) : text;
   }
   const element = field.primitive ? primitiveSchema(field.type, mode) : messageSchema(field.type, resolve, mode, cache);
   if (field.array === 'none') return element;
   const list = z.array(element);
-  return (field.array === 'fixed' ? list.length(field.length!) : list).describe(`${field.type}[${field.length ?? ''}]`);
+  const bounded = mode === 'input' ? list.max(MAX_ROS_ARRAY_LENGTH) : list;
+  return (field.array === 'fixed' ? list.length(field.length!) : bounded).describe(`${field.type}[${field.length ?? ''}]`);
 }
 
 /** The schema of one message type, built once per type and mode. */

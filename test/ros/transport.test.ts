@@ -68,7 +68,7 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
       void ros.subscribe('/gripper/enable/state', 'std_msgs/Bool', resolve);
     });
     expect(seen.data).toBe(true);
-    // The next call goes over the same persistent connection.
+    // The next call goes straight to it.
     expect(await ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 3000)).toMatchObject({ success: true, message: 'disabled' });
     await node.stop();
     // Killed, so still registered with the master: the call is refused, and says so.

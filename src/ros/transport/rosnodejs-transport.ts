@@ -18,7 +18,7 @@ import {
 import { rosEnvironmentDefaults } from './ros-environment.js';
 import { loadRosnodejs, type RnMessageClass, type RnNodeHandle, type RnServerGoalHandle, type Rosnodejs } from './rosnodejs-api.js';
 import { wrapActionClient, wrapServerGoal } from './rosnodejs-actions.js';
-import { PersistentServiceClients } from './rosnodejs-service-clients.js';
+import { ServiceCaller } from './rosnodejs-service-caller.js';
 
 interface SharedNode {
   masterUri: string;
@@ -102,7 +102,7 @@ async function startNode(masterUri: string, options: RosConnectOptions): Promise
 
 class RosnodejsTransport implements RosTransport {
   private closed = false;
-  private readonly services: PersistentServiceClients;
+  private readonly services: ServiceCaller;
 
   constructor(
     private readonly ros: Rosnodejs,
@@ -110,7 +110,7 @@ class RosnodejsTransport implements RosTransport {
     readonly masterUri: string,
     private readonly onShutdown: () => Promise<void>,
   ) {
-    this.services = new PersistentServiceClients(nh);
+    this.services = new ServiceCaller(nh);
   }
 
   async subscribe(topic: string, type: string, onMessage: (message: Record<string, unknown>) => void) {
@@ -189,7 +189,6 @@ class RosnodejsTransport implements RosTransport {
   async shutdown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.services.close();
     await this.onShutdown();
   }
 

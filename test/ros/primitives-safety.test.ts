@@ -5,6 +5,7 @@
  * and the deadman cancels the goals a session started when it goes away, unless detached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEPT_FINISHED_GOALS } from '../../src/ros/primitives/action-operations.js';
 import { MAX_ROS_ARRAY_LENGTH, MAX_ROS_STRING_LENGTH } from '../../src/ros/primitives/message-schema.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
 import { call, openPrimitivesWorld, structured, text, type PrimitivesWorld } from './primitives-setup.js';
@@ -136,5 +137,31 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
     const tooMany = await call(world.client, 'poses_out', { poses: Array.from({ length: MAX_ROS_ARRAY_LENGTH + 1 }, () => ({})) });
     expect(tooMany.isError).toBe(true);
     expect(text(tooMany)).toMatch(/poses/);
+  });
+
+  it('another session may cancel a goal (as with robot operations), and finished goals are forgotten beyond a bound', async () => {
+    world.robot.arm();
+    const other = await world.connect('second-client');
+    try {
+      const op = structured(await call(world.client, 'navigate', { ...goal(1000), detach: true }));
+      await pause(100);
+      expect(structured(await call(other.client, 'cancel_operation', { id: op.id })).id).toBe(op.id);
+      expect((await getOp(op.id, 10)).status).toBe('cancelled');
+    } finally {
+      await other.close();
+    }
+    // Goals the server aborts at once ("unreachable" frame), one after another.
+    const unreachable = { target_pose: { header: { frame_id: 'unreachable' }, pose: { orientation: { w: 1 } } } };
+    const ids: string[] = [];
+    for (let i = 0; i <= KEPT_FINISHED_GOALS; i++) {
+      const id = structured(await call(world.client, 'navigate', unreachable)).id as string;
+      expect((await getOp(id, 10)).status).toBe('failed');
+      ids.push(id);
+    }
+    const kept = structured(await call(world.client, 'list_operations', {})).operations.filter((o: { id: string }) => o.id.startsWith('ros-'));
+    expect(kept).toHaveLength(KEPT_FINISHED_GOALS);
+    expect(kept.at(-1).id).toBe(ids.at(-1));
+    const forgotten = await call(world.client, 'get_operation', { id: ids[0] });
+    expect(forgotten.isError).toBe(true);
   });
 });

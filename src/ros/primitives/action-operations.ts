@@ -39,6 +39,10 @@ interface Goal {
 
 const ACTIVE = new Set<OperationView['status']>(['pending', 'running']);
 
+/** Finished goals kept for get_operation / list_operations; older ones are forgotten so a
+ *  long-running server's goal map stays bounded. Active goals are always kept. */
+export const KEPT_FINISHED_GOALS = 100;
+
 export class RosGoalOperations implements ExternalOperations {
   private readonly goals = new Map<string, Goal>();
   private counter = 0;
@@ -77,6 +81,8 @@ export class RosGoalOperations implements ExternalOperations {
     return [...this.goals.values()].filter((g) => !activeOnly || ACTIVE.has(g.view.status)).map((g) => ({ ...g.view }));
   }
 
+  /** Any session may cancel any goal, as with the robot's own operations: stopping is always
+   *  allowed on a shared robot. Only a non-cancellable running goal refuses. */
   cancel(id: string, reason = 'cancelled on request'): OperationView | ToolFailure | undefined {
     const goal = this.goals.get(id);
     if (!goal) return undefined;
@@ -190,8 +196,14 @@ export class RosGoalOperations implements ExternalOperations {
       view.error_code = ending.code;
     }
     goal.end();
+    this.forgetOldFinished();
     this.startNextOf(goal.spec.group);
     this.changed();
+  }
+
+  private forgetOldFinished(): void {
+    const finished = [...this.goals.values()].filter((g) => !ACTIVE.has(g.view.status));
+    for (const g of finished.slice(0, Math.max(0, finished.length - KEPT_FINISHED_GOALS))) this.goals.delete(g.view.id);
   }
 
   /** Queue policy: the group's oldest pending goal starts when the group is free. */

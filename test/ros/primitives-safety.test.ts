@@ -5,7 +5,7 @@
  * and the deadman cancels the goals a session started when it goes away, unless detached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_FINISHED_GOALS } from '../../src/ros/primitives/action-operations.js';
+import { CANCEL_GRACE_MS, KEPT_FINISHED_GOALS } from '../../src/ros/primitives/action-operations.js';
 import { MAX_ROS_ARRAY_LENGTH, MAX_ROS_STRING_LENGTH } from '../../src/ros/primitives/message-schema.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
 import { call, openPrimitivesWorld, structured, text, type PrimitivesWorld } from './primitives-setup.js';
@@ -23,6 +23,7 @@ services:
   - { name: enable_gripper, service: /gripper/enable, type: std_srvs/SetBool, timeout_ms: 3000 }
 actions:
   - { name: navigate, action: /move_base, type: move_base_msgs/MoveBaseAction, timeout_ms: 30000 }
+  - { name: navigate_doomed, action: /doomed_base, type: move_base_msgs/MoveBaseAction, timeout_ms: 1500 }
 `;
 
 const goal = (x: number) => ({ target_pose: { header: { frame_id: 'map' }, pose: { position: { x }, orientation: { w: 1 } } } });
@@ -37,6 +38,7 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
         ['test/fixtures/ros/battery_publisher.py', ['--percentage', '0.8']],
         ['test/fixtures/ros/set_bool_service.py', []],
         ['test/fixtures/ros/move_base_server.py', ['--speed', '5']],
+        ['test/fixtures/ros/move_base_server.py', ['--speed', '5', '--action', '/doomed_base', '__name:=doomed_base']],
       ],
       { armed: false },
     );
@@ -163,5 +165,16 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
     expect(kept.at(-1).id).toBe(ids.at(-1));
     const forgotten = await call(world.client, 'get_operation', { id: ids[0] });
     expect(forgotten.isError).toBe(true);
+  });
+
+  it('timeout_ms bounds a goal even when its action server dies: cancelled, then ended as timeout after a grace', async () => {
+    world.robot.arm();
+    const op = structured(await call(world.client, 'navigate_doomed', goal(1000)));
+    expect(op.status).toBe('running');
+    await pause(300);
+    world.nodes[3]!.child.kill('SIGKILL'); // the action server dies without a word
+    const ended = await getOp(op.id, (1500 + CANCEL_GRACE_MS) / 1000 + 5);
+    expect(ended).toMatchObject({ status: 'cancelled', error_code: 'timeout' });
+    expect(ended.message).toMatch(/^timed out after 1500 ms; the goal was cancelled \(the action server did not confirm the cancel within \d+ ms\)$/);
   });
 });

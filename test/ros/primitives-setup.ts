@@ -14,10 +14,12 @@ import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
 import type { Robot } from '../../src/robot/robot.js';
 import { createSimulatedRobot } from '../../src/runtime/simulated-robot.js';
-import { startRoscore, type Roscore } from '../helpers/roscore.js';
+import { startRoscore, type RosNodeProcess, type Roscore } from '../helpers/roscore.js';
 
 export interface PrimitivesWorld {
   master: Roscore;
+  /** The fixture nodes, in the order given. */
+  nodes: RosNodeProcess[];
   ros: RosTransport;
   primitives: RosPrimitives;
   robot: Robot;
@@ -40,7 +42,7 @@ export interface PrimitivesWorldOptions {
 export async function openPrimitivesWorld(yaml: string, nodes: [string, string[]][], options: PrimitivesWorldOptions = {}): Promise<PrimitivesWorld> {
   const master = await startRoscore();
   try {
-    await Promise.all(nodes.map(([script, args]) => master.startNode(script, args)));
+    const started = await Promise.all(nodes.map(([script, args]) => master.startNode(script, args)));
     const ros = await connectRos({ masterUri: master.uri });
     const primitives = await RosPrimitives.open({ config: parseRosConfig(yaml, 'test.yaml'), ros, reservedNames: robotTools.map((t) => t.name) });
     const sr = createSimulatedRobot({ scenario: 'warehouse', seed: 1 });
@@ -55,6 +57,7 @@ export async function openPrimitivesWorld(yaml: string, nodes: [string, string[]
     const conn = await connect('primitives-test');
     return {
       master,
+      nodes: started,
       ros,
       primitives,
       robot: sr.robot,

@@ -31,6 +31,8 @@ interface Goal {
   message: RosMessage;
   handle?: RosGoalHandle;
   timer?: NodeJS.Timeout;
+  /** Ends the goal if the server does not answer a cancel in time. */
+  graceTimer?: NodeJS.Timeout;
   /** Why we asked the server to cancel it: decides the ending's code. */
   cancelReason?: { code: FailureCode; message: string };
   ended: Promise<void>;
@@ -42,6 +44,10 @@ const ACTIVE = new Set<OperationView['status']>(['pending', 'running']);
 /** Finished goals kept for get_operation / list_operations; older ones are forgotten so a
  *  long-running server's goal map stays bounded. Active goals are always kept. */
 export const KEPT_FINISHED_GOALS = 100;
+
+/** How long a cancelled goal waits for the action server to confirm before it ends anyway: a
+ *  server that died or hangs must not keep an operation running past its timeout forever. */
+export const CANCEL_GRACE_MS = 2000;
 
 export class RosGoalOperations implements ExternalOperations {
   private readonly goals = new Map<string, Goal>();
@@ -167,8 +173,13 @@ export class RosGoalOperations implements ExternalOperations {
   private stop(goal: Goal, reason: { code: FailureCode; message: string }): void {
     if (!ACTIVE.has(goal.view.status)) return;
     goal.cancelReason ??= reason;
-    if (goal.handle) goal.handle.cancel();
-    else this.settle(goal, { status: 'cancelled', message: reason.message, code: reason.code });
+    if (!goal.handle) return this.settle(goal, { status: 'cancelled', message: reason.message, code: reason.code });
+    goal.handle.cancel();
+    const why = goal.cancelReason;
+    goal.graceTimer ??= setTimeout(
+      () => this.settle(goal, { status: 'cancelled', message: `${why.message} (the action server did not confirm the cancel within ${CANCEL_GRACE_MS} ms)`, code: why.code }),
+      CANCEL_GRACE_MS,
+    );
   }
 
   private finish(goal: Goal, outcome: RosGoalOutcome): void {
@@ -185,6 +196,7 @@ export class RosGoalOperations implements ExternalOperations {
   private settle(goal: Goal, ending: { status: 'succeeded' | 'failed' | 'cancelled'; message: string; code?: FailureCode; result?: OperationView['result'] }): void {
     if (!ACTIVE.has(goal.view.status)) return;
     clearTimeout(goal.timer);
+    clearTimeout(goal.graceTimer);
     const { view } = goal;
     view.status = ending.status;
     view.message = ending.message;

@@ -177,4 +177,22 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
     expect(ended).toMatchObject({ status: 'cancelled', error_code: 'timeout' });
     expect(ended.message).toMatch(/^timed out after 1500 ms; the goal was cancelled \(the action server did not confirm the cancel within \d+ ms\)$/);
   });
+
+  it("a move_base goal's progress is the distance covered, from its feedback, and it moves", async () => {
+    world.robot.arm();
+    const op = structured(await call(world.client, 'navigate', goal(10))); // 2 s at 5 m/s
+    const sample = async () => {
+      await pause(500);
+      const view = await getOp(op.id);
+      return { progress: view.progress as number, x: view.feedback['base_position.pose.position.x'] as number };
+    };
+    const first = await sample();
+    const second = await sample();
+    // The fixture starts each goal at x = 0 and its first feedback is one step (0.1 m) on.
+    for (const s of [first, second]) expect(s.progress).toBeCloseTo((s.x - 0.1) / (10 - 0.1), 2);
+    expect(first.progress).toBeGreaterThan(0);
+    expect(second.progress).toBeGreaterThan(first.progress);
+    expect(second.progress).toBeLessThan(1);
+    expect(await getOp(op.id, 10)).toMatchObject({ status: 'succeeded', progress: 1 });
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * ROS action goals as operations: ids `ros-N`, status and progress from actionlib, the latest
- * feedback, the result, cancel, a timeout, and each group's conflict policy (error: refuse while
- * one runs; cancel: preempt it; queue: start after it). Read and cancelled through the robot's
+ * ROS action goals as operations: ids `ros-N`, status from actionlib, progress from feedback
+ * (goal-progress.ts), the latest feedback, the result, cancel, a timeout, and each group's
+ * conflict policy (error: refuse while one runs; cancel: preempt it; queue: start after it). Read and cancelled through the robot's
  * get_operation / list_operations / cancel_operation (ExternalOperations).
  */
 import type { FailureCode } from '../../core/failure.js';
@@ -9,6 +9,7 @@ import type { ExternalOperations, OperationView } from '../../mcp/server-extensi
 import { toolFailure, type ToolCallExtra, type ToolFailure } from '../../mcp/tool-declaration.js';
 import type { RosActionClient, RosGoalHandle, RosGoalOutcome, RosMessage } from '../transport/ros-transport.js';
 import type { GroupPolicy } from './config.js';
+import { GoalProgress } from './goal-progress.js';
 
 /** What a goal needs from its primitive. */
 export interface GoalSpec {
@@ -154,6 +155,7 @@ export class RosGoalOperations implements ExternalOperations {
     view.status = 'running';
     view.message = 'sent to the action server';
     view.started_at = this.seconds();
+    const progress = new GoalProgress(goal.message);
     goal.handle = spec.client.sendGoal(goal.message, {
       onStatus: (state, text) => {
         view.message = text ? `${state}: ${text}` : state;
@@ -162,6 +164,7 @@ export class RosGoalOperations implements ExternalOperations {
       onFeedback: (feedback) => {
         if (!ACTIVE.has(view.status)) return; // feedback and result travel on separate topics
         view.feedback = spec.feedbackJson(feedback);
+        view.progress = progress.update(feedback);
         this.changed();
       },
     });

@@ -70,7 +70,7 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const attached: AttachedExtension[] = [];
   const resources = registerRobotResources(server, opts.robot, (href) => attached.some((a) => a.isKnownUri(href)));
   registerRobotPrompts(server, opts.robot, robotTools);
-  const host = { isSubscribed: (uri: string) => resources.isSubscribed(uri), session, actuationRefusal: (what: string) => actuationRefusal(opts.robot, what) };
+  const host = { isSubscribed: (uri: string) => resources.isSubscribed(uri), session, actuationRefusal: (what: string) => actuationRefusal(opts.robot, what), onRobotStop: (l: (reason: string) => void) => opts.robot.onStop(l) };
   for (const extension of opts.extensions ?? []) attached.push(extension.attach(server, host));
   ctx.externalOperations = attached.find((a) => a.operations)?.operations;
   const tools = [...robotTools, ...attached.flatMap((a) => a.tools)];

@@ -31,6 +31,9 @@ export interface ExtensionHost {
   /** Why the robot may not actuate now (e-stop latched, fault, disarmed), as the robot's motion
    *  tools refuse it; undefined when it may. */
   actuationRefusal(what: string): ToolFailure | undefined;
+  /** Told whenever the robot stops everything (stop_robot, the e-stop, disarm, the deadman's
+   *  stop): what the extension set moving must stop too. Returns the unsubscribe. */
+  onRobotStop(listener: (reason: string) => void): () => void;
 }
 
 /** The robot's own motion rule for actuation outside the robot core (a ROS publish, service call

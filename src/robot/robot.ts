@@ -30,6 +30,7 @@ export type { WaitOptions } from './operation-runner.js';
  */
 export class Robot {
   readonly events = new EventLog();
+  private readonly stopListeners = new Set<(reason: string) => void>();
   readonly parameters: ParameterStore;
   private readonly machine: StateMachine;
   private readonly safety: Safety;
@@ -161,6 +162,11 @@ export class Robot {
   stop(reason = 'stop requested'): number {
     return this.stopEverything(reason);
   }
+  /** Told on every stop of everything, so what moves the robot outside the core stops too. */
+  onStop(listener: (reason: string) => void): () => void {
+    this.stopListeners.add(listener);
+    return () => this.stopListeners.delete(listener);
+  }
 
   // ── goals ──────────────────────────────────────────────────────────────────
 
@@ -267,6 +273,7 @@ export class Robot {
   private stopEverything(reason: string): number {
     const cancelled = this.runner.cancelAll(reason);
     this.backend.stopMotion(reason);
+    for (const listener of this.stopListeners) listener(reason);
     if (this.backend.readState().charging) this.backend.setCharging(false);
     // A look (SENSING) outside an operation ends by itself; everything else settles now.
     if (this.state !== 'SENSING' || this.safety.emergencyStopped) this.safety.settle(reason);

@@ -112,6 +112,29 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
     expect(world.audit).toContainEqual(expect.objectContaining({ event: 'deadman', client: 'leaving-client', stopped: [owned.id] }));
   });
 
+  it("the robot's stop and e-stop cancel running ROS goals, detached ones too, and send a zero Twist on velocity topics", async () => {
+    const twists: Array<Record<string, any>> = [];
+    const leave = await world.ros.subscribe('/rt/twist/in', 'geometry_msgs/Twist', (m) => void twists.push(m as Record<string, any>));
+    try {
+      for (const stop of [() => world.robot.stop('test stop'), () => world.robot.emergencyStop('test e-stop')]) {
+        world.robot.arm();
+        const op = structured(await call(world.client, 'navigate', { ...goal(1000), detach: true }));
+        expect(op.status).toBe('running');
+        await pause(200);
+        const before = twists.length;
+        stop();
+        const ended = await getOp(op.id, 10);
+        expect(ended).toMatchObject({ status: 'cancelled', error_code: 'cancelled' });
+        expect(ended.message).toMatch(/^the robot stopped: /);
+        for (let i = 0; i < 40 && twists.length === before; i++) await pause(50);
+        expect(twists.slice(before)).toContainEqual({ linear: { x: 0, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } });
+        if (world.robot.emergencyStopped) world.robot.resetEmergencyStop();
+      }
+    } finally {
+      await leave();
+    }
+  });
+
   it('a goal sent with detach: true goes on after its client has gone', async () => {
     world.robot.arm();
     const other = await world.connect('detaching-client');

@@ -20,6 +20,7 @@ import { TopicCache } from './topic-cache.js';
 /** A subscriber is told a topic changed at most this often. */
 const UPDATE_THROTTLE_MS = 200;
 const CANCEL_GRACE_MS = 1000;
+const ZERO_TWIST = { linear: { x: 0, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } };
 
 export interface RosPrimitivesOptions {
   config: RosConfig;
@@ -79,12 +80,25 @@ export class RosPrimitives implements RobotServerExtension {
       lastSent.set(uri, now);
       void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
     });
+    const unStop = host.onRobotStop((reason) => this.haltAll(reason));
     return {
       tools: this.tools as AnyToolDeclaration<never>[],
       isKnownUri: (uri) => URL.canParse(uri) && uris.has(new URL(uri).href),
       operations: this.ctx.goals,
-      detach: stop,
+      detach: () => {
+        stop();
+        unStop();
+      },
     };
+  }
+
+  /** The robot stopped everything: so do the goals it sent, and every velocity topic gets a zero
+   *  Twist, as a base driven by /cmd_vel would otherwise keep its last command. */
+  private haltAll(reason: string): void {
+    this.ctx.goals.cancelAll(`the robot stopped: ${reason}`);
+    for (const p of this.config.topics) {
+      if (p.mode === 'publish' && p.type === 'geometry_msgs/Twist') this.publishers.get(p.topic)?.publish(ZERO_TWIST);
+    }
   }
 
   /** Cancels every goal still pending or running and leaves the topics. */

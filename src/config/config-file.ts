@@ -12,7 +12,9 @@ import { parseJsonc } from './jsonc.js';
  *         "db":      { "url": "http://localhost:8080/mcp", "headers": { "Authorization": "env:DB_AUTH" },
  *                      "timeoutSeconds": 30, "disabled": false } } }
  *
- * A value that is exactly `env:NAME` (in args, env, cwd, url, headers) is read from the environment.
+ * A value that is exactly `env:NAME` (in args, env, cwd, url, headers) is read from the environment;
+ * an unset variable fails only the server that names it (its `startError`), not the whole file.
+ * `mcpTimeout` (ms) bounds each server's connect and initialize, as `--mcp-timeout` does.
  * The file may carry comments and trailing commas (JSONC, see jsonc.ts).
  */
 
@@ -47,6 +49,8 @@ const ConfigFileSchema = z.strictObject({
   mcpServers: z.record(z.string(), z.unknown()).optional(),
   /** Where mission recordings go (`~/` is the home folder; a relative path is from the file's folder). */
   recordDir: z.string().min(1).optional(),
+  /** Milliseconds each external server gets to start (or be reached), initialize and list its tools. */
+  mcpTimeout: z.int().positive().max(3_600_000).optional(),
 });
 
 export type StdioEntry = z.infer<typeof StdioEntrySchema>;
@@ -57,6 +61,9 @@ interface ServerBase {
   /** Per-call timeout from `timeoutSeconds`, if the file sets one. */
   timeoutMs?: number;
   disabled: boolean;
+  /** Why this server cannot start although the file is valid (an `env:` reference to an unset
+   *  variable): the hub reports it failed with this line, and every other server goes on. */
+  startError?: string;
 }
 export interface StdioServerConfig extends ServerBase {
   transport: 'stdio';
@@ -78,6 +85,8 @@ export interface LoadedConfig {
   servers: ServerConfig[];
   /** `recordDir` from the file, made absolute; absent when the file does not set it. */
   recordDir?: string;
+  /** `mcpTimeout` from the file (ms); absent when the file does not set it. */
+  mcpTimeoutMs?: number;
 }
 
 /** A problem with the config file, already phrased as one line naming the file and the field. */
@@ -130,8 +139,11 @@ export function parseConfigFile(text: string, label: string, env: NodeJS.Process
   const file = validatedFile(text, label);
   const servers = serversOf(file, label, env, baseDir);
   const dir = file.recordDir;
-  if (dir === undefined) return { servers };
-  return { servers, recordDir: dir === '~' || dir.startsWith('~/') ? path.join(homedir, dir.slice(1)) : path.resolve(baseDir, dir) };
+  return {
+    servers,
+    ...(dir === undefined ? {} : { recordDir: dir === '~' || dir.startsWith('~/') ? path.join(homedir, dir.slice(1)) : path.resolve(baseDir, dir) }),
+    ...(file.mcpTimeout === undefined ? {} : { mcpTimeoutMs: file.mcpTimeout }),
+  };
 }
 
 /**
@@ -191,6 +203,9 @@ function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS
   const timeoutMs = entry.timeoutSeconds === undefined ? undefined : Math.round(entry.timeoutSeconds * 1000);
 
   // Disabled servers keep their references unresolved: a missing variable should not break the file.
+  // Nor the other servers: an unset variable is this server's start error, its reference left as
+  // written (the hub never starts a server that has one).
+  let startError: string | undefined;
   const resolve = (value: string, field: (string | number)[]): string => {
     if (disabled) return value;
     const ref = ENV_REF.exec(value);
@@ -200,12 +215,14 @@ function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS
     if (!resolveEnv) return value;
     const resolved = env[variable];
     if (resolved === undefined) {
-      return fail(field, `environment variable ${variable} is not set (server "${name}" refers to it as "env:${variable}")`);
+      startError ??= `environment variable ${variable} is not set (${formatPath([...where, ...field])} in ${label} is "env:${variable}"); set it, or give the server "disabled": true`;
+      return value;
     }
     return resolved;
   };
   const resolveRecord = (record: Record<string, string> | undefined, field: string): Record<string, string> =>
     Object.fromEntries(Object.entries(record ?? {}).map(([k, v]) => [k, resolve(v, [field, k])]));
+  const unset = () => (startError === undefined ? {} : { startError });
 
   if ('command' in entry) {
     const cwd = entry.cwd === undefined ? undefined : resolve(entry.cwd, ['cwd']);
@@ -218,10 +235,11 @@ function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS
       ...(cwd === undefined ? {} : { cwd: path.resolve(baseDir, cwd) }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       disabled,
+      ...unset(),
     };
   }
   const url = resolve(entry.url, ['url']);
-  const unresolved = !resolveEnv && ENV_REF.test(url);
+  const unresolved = (!resolveEnv || startError !== undefined) && ENV_REF.test(url);
   if (!disabled && !unresolved) {
     let parsedUrl: URL | undefined;
     try {
@@ -233,13 +251,15 @@ function parseServerEntry(raw: unknown, name: string, label: string, env: NodeJS
       fail(['url'], 'expected an http:// or https:// URL');
     }
   }
+  const headers = resolveRecord(entry.headers, 'headers');
   return {
     name,
     transport: 'http',
     url,
-    headers: resolveRecord(entry.headers, 'headers'),
+    headers,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     disabled,
+    ...unset(),
   };
 }
 

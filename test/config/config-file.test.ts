@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, configCandidates, loadConfig, parseConfigText } from '../../src/config/config-file.js';
+import { ConfigError, configCandidates, loadConfig, parseConfigFile, parseConfigText } from '../../src/config/config-file.js';
 
 const parse = (value: unknown, env: NodeJS.ProcessEnv = {}) =>
   parseConfigText(typeof value === 'string' ? value : JSON.stringify(value), 'cfg.json', env, '/base');
@@ -53,11 +53,34 @@ describe('parseConfigText', () => {
     expect(http).toMatchObject({ url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 's3cret' } });
   });
 
-  it('names the server, field and variable when an env: reference is unset', () => {
-    const message = errorOf(() => parse({ mcpServers: { weather: { command: 'w', env: { KEY: 'env:WEATHER_KEY' } } } }));
-    expect(message).toBe(
-      'cfg.json: mcpServers.weather.env.KEY: environment variable WEATHER_KEY is not set (server "weather" refers to it as "env:WEATHER_KEY")',
+  it('fails only the server whose env: reference is unset, naming the field and variable', () => {
+    const servers = parse(
+      {
+        mcpServers: {
+          weather: { command: 'w', env: { KEY: 'env:WEATHER_KEY' } },
+          db: { url: 'env:DB_URL', headers: { Authorization: 'env:DB_AUTH' } },
+          ok: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'env:SET' } },
+        },
+      },
+      { SET: 'yes' },
     );
+    const [weather, db, ok] = servers;
+    expect(weather).toMatchObject({
+      name: 'weather',
+      env: { KEY: 'env:WEATHER_KEY' },
+      startError: 'environment variable WEATHER_KEY is not set (mcpServers.weather.env.KEY in cfg.json is "env:WEATHER_KEY"); set it, or give the server "disabled": true',
+    });
+    // The first unset variable is named; a URL left unresolved is not judged as a URL.
+    expect(db?.startError).toMatch(/^environment variable DB_URL is not set \(mcpServers\.db\.url in cfg\.json/);
+    expect(ok).toMatchObject({ headers: { Authorization: 'yes' } });
+    expect(ok).not.toHaveProperty('startError');
+  });
+
+  it('reads mcpTimeout (ms) and refuses one that is not a positive whole number', () => {
+    const text = (v: unknown) => JSON.stringify({ mcpTimeout: v });
+    expect(parseConfigFile(text(1500), 'cfg.json', {}, '/base', '/home/u')).toEqual({ servers: [], mcpTimeoutMs: 1500 });
+    expect(errorOf(() => parseConfigFile(text(0), 'cfg.json', {}, '/base', '/home/u'))).toMatch(/^cfg\.json: mcpTimeout: /);
+    expect(errorOf(() => parseConfigFile(text(2.5), 'cfg.json', {}, '/base', '/home/u'))).toMatch(/^cfg\.json: mcpTimeout: /);
   });
 
   it('does not resolve references of disabled servers', () => {

@@ -59,6 +59,7 @@ export class ExternalServer {
 
   async connect(): Promise<void> {
     if (this.state === 'disabled' || this.state === 'connected' || this.closing) return;
+    if (this.config.startError !== undefined) return this.transition('failed', this.config.startError, []);
     const client = new Client(this.options.clientInfo, {
       capabilities: {},
       listChanged: { tools: { onChanged: (error, tools) => this.toolsChanged(client, error, tools) } },

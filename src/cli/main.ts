@@ -1,5 +1,6 @@
 import { createProgram, CommanderError } from './program.js';
-import { EXIT_FAILURE, EXIT_USAGE, UserError, writeJson, type CliIo } from './io.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError, type CliIo } from './io.js';
+import { outputFormatOfArgs, writeErrorAs } from './output-format.js';
 
 /**
  * Runs the program and returns the exit code: 0 success, 1 the job failed, 2 usage error.
@@ -9,10 +10,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const result = { exitCode: 0 };
   const program = createProgram(io, result);
   const verbose = argv.includes('--verbose');
-  // With --json, stdout is read by a program: a failure is a JSON object there too (the line for people stays on stderr).
-  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  // With --json or --output json|stream-json, stdout is read by a program: a failure is JSON there too (the line for people stays on stderr).
+  const format = outputFormatOfArgs(argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv);
   const jsonError = (message: string, exitCode: number, code?: string) => {
-    if (options.includes('--json')) writeJson(io.stdout, { error: { message, exitCode, ...(code ? { code } : {}) } });
+    writeErrorAs(format, io.stdout, { message, exitCode, ...(code ? { code } : {}) });
     return exitCode;
   };
   try {

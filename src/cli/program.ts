@@ -1,6 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
+import { OUTPUT_FORMATS } from './output-format.js';
 import { parseInteger, parseNumberList, parsePositiveInteger } from './parse.js';
+import { addSetupCommands } from './setup-commands.js';
 import { PROGRAM_VERSION } from './version.js';
 
 /**
@@ -51,7 +53,8 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
       .description('plan and carry out a mission given in plain words')
       .argument('<instruction>', 'what the robot should do, e.g. "pick up the red cube"'),
   )
-    .option('--json', 'print one JSON report instead of progress lines')
+    .addOption(new Option('--output <format>', 'text (lines for a person; live progress on a terminal), json (one report at the end) or stream-json (one JSON event per line as it happens)').choices(OUTPUT_FORMATS))
+    .option('--json', 'the same as --output json')
     .option('-y, --yes', 'approve tools that need confirmation')
     .option('--record <path>', 'write the mission recording to this file')
     .option('--no-record', 'do not record the mission')
@@ -131,6 +134,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('-c, --config <path>', 'config file (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
     .option('--json', 'print a JSON array')
     .action(run(async (opts) => (await import('./commands/mcp-list.js')).runMcpList(io, opts)));
+  addSetupCommands(program, mcp, io, run);
 
   program
     .command('serve')

@@ -4,12 +4,15 @@ import type { ConfirmationPolicy } from '../../agent/tool-host.js';
 import { MissionSession, type SessionAction } from '../../runtime/mission-session.js';
 import { RecordingError } from '../../runtime/session-recordings.js';
 import { fileSystemProblem } from '../fs-errors.js';
-import { UserError, writeJson, writeLine, type CliIo } from '../io.js';
-import { createMissionPrinter } from '../mission-printer.js';
+import { UserError, type CliIo } from '../io.js';
+import { chosenOutputFormat, type OutputFormat } from '../output-format.js';
+import { buildRunReport } from '../run-report.js';
+import { createRunOutput } from '../run-output.js';
 import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
 
 export interface RunOptions extends MissionFlags {
   json?: boolean;
+  output?: OutputFormat;
   yes?: boolean;
   /** A path, false for --no-record, or undefined for the recordings folder. */
   record?: string | false;
@@ -24,61 +27,26 @@ export interface RunOptions extends MissionFlags {
  */
 export async function runRun(io: CliIo, instruction: string, opts: RunOptions): Promise<number> {
   if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', 2);
+  const format = chosenOutputFormat(opts);
   const config = await sessionConfigFrom(io, opts, opts.record === false ? false : { dir: opts.recordDir });
+  const setup = { instruction, scenario: config.scenario.name, seed: opts.seed };
+  const output = createRunOutput(io, format, setup);
   const abort = new AbortController();
   const onSigint = () => {
     if (abort.signal.aborted) process.exit(130);
-    io.stderr.write('\nrobot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)\n');
+    output.aside(() => io.stderr.write('\nrobot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)\n'));
     abort.abort();
   };
   process.on('SIGINT', onSigint);
 
-  const toolCalls: Array<{ name: string; args: Record<string, unknown>; isError: boolean; durationMs: number; simSeconds: number }> = [];
-  const printer = opts.json ? undefined : createMissionPrinter((line) => writeLine(io.stdout, line));
-  const show = (action: SessionAction) => {
-    switch (action.type) {
-      case 'note':
-        // Warnings (a lost MCP server) go to stderr; the one info note says where the recording went.
-        if (action.level !== 'info') io.stderr.write(`robot-agent: ${action.text}\n`);
-        else if (printer) writeLine(io.stdout, `  ${action.text}`);
-        return;
-      case 'interrupted':
-      case 'awaiting_approval':
-        return; // a one-shot session throws instead, and run answers confirmations itself
-      case 'tool_call_finished':
-        toolCalls.push({ name: action.name, args: action.args, isError: action.isError, durationMs: action.wallMs, simSeconds: action.simSeconds });
-    }
-    printer?.(action);
-  };
 
   const wall0 = performance.now();
   let session: MissionSession | undefined;
   try {
-    session = await MissionSession.open({ ...config, confirmation: confirmationPolicy(io, opts), oneShot: true }, show);
+    session = await MissionSession.open({ ...config, confirmation: confirmationPolicy(io, opts, format), oneShot: true }, (action: SessionAction) => output.show(action));
     const run = await session.runMission(instruction, { signal: abort.signal, ...(typeof opts.record === 'string' ? { recordTo: opts.record } : {}) });
     if (!run) throw new Error('a one-shot mission ended without an outcome');
-    if (opts.json) {
-      const { provider, model } = session.getState();
-      writeJson(io.stdout, {
-        instruction,
-        scenario: config.scenario.name,
-        seed: opts.seed,
-        provider,
-        model,
-        outcome: run.outcome,
-        summary: run.summary,
-        goals: run.goals ?? [],
-        steps: run.steps,
-        toolCalls,
-        wallMs: Math.round(performance.now() - wall0),
-        missionWallMs: run.wallMs,
-        simSeconds: run.simSeconds,
-        usage: run.usage,
-        ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
-        replayPath: run.recordedTo,
-        world: run.world,
-      });
-    }
+    output.finish(buildRunReport(setup, session.getState(), run, output.toolCalls, performance.now() - wall0));
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {
     if (e instanceof RecordingError) {
@@ -87,6 +55,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     }
     throw e;
   } finally {
+    output.close();
     process.off('SIGINT', onSigint);
     await session?.close();
     await config.robot?.close();
@@ -94,10 +63,11 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
   }
 }
 
-function confirmationPolicy(io: CliIo, opts: RunOptions): ConfirmationPolicy {
+function confirmationPolicy(io: CliIo, opts: RunOptions, format: OutputFormat): ConfirmationPolicy {
   if (opts.yes) return { mode: 'approve-all' };
   const stdin = io.stdin;
-  if (!stdin?.isTTY || opts.json) return { mode: 'refuse' };
+  // A program reads the output: nobody is there to answer (as with no terminal).
+  if (!stdin?.isTTY || format !== 'text') return { mode: 'refuse' };
   return {
     mode: 'ask',
     ask: async ({ name, args }) => {

@@ -49,7 +49,7 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
   const size = fixedSize ?? terminal;
 
   const playback = replay.playback;
-  const view = playback ? playbackView(playback.start, transcript) : live;
+  const view = playback ? playbackView(playback, transcript) : live;
   const scene = useMemo(() => ({ pose: view.pose, path: view.path, objects: view.objects }), [view]);
   const picture = playback ? null : robot.latestFrame;
   const boxes = useMemo(() => framedBoxes(picture, robot.lastDetections), [picture, robot.lastDetections]);

@@ -35,9 +35,10 @@ export function headingArrow(heading: number): string {
 }
 
 /**
- * The room seen from above, `cols` x `rows` cells, +y up: zones as tinted areas with their
- * names, obstacles as blocks, the planned path as dots, detected objects by shape and colour,
- * and the robot as an arrow along its heading. The walls are the frame around it.
+ * The room seen from above, `cols` x `rows` cells, +y up: a faint dot every metre, zones as
+ * tinted areas with their names, obstacles as blocks, the planned path as dots (never over a
+ * zone's name), detected objects by shape and colour, and the robot as an arrow along its
+ * heading. The walls are the frame around it.
  */
 export function rasterizeMap(map: StaticMap, scene: MapScene, cols: number, rows: number, depth: ColorDepth): string[] {
   if (cols <= 0 || rows <= 0) return [];
@@ -50,15 +51,21 @@ export function rasterizeMap(map: StaticMap, scene: MapScene, cols: number, rows
     for (let w = row(r.maxY - 1e-6); w <= row(r.minY); w++) for (let c = col(r.minX); c <= col(r.maxX - 1e-6); c++) paint(c, w);
   };
 
+  // Cells holding a zone's name: the path is drawn around them, so a name stays readable.
+  const labelled = new Set<number>();
   for (const z of map.zones) {
     const tint = shade(hexToRgb(z.color), 0.45);
     fillRect(z, (c, w) => grid.set(c, w, { ch: depth === 1 ? '░' : ' ', bg: tint }));
     const width = col(z.maxX - 1e-6) - col(z.minX) + 1;
-    grid.text(col(z.minX), row(z.maxY - 1e-6), zoneLabel(z.name, width), { fg: [235, 235, 235] });
+    const label = zoneLabel(z.name, width);
+    grid.text(col(z.minX), row(z.maxY - 1e-6), label, { fg: [235, 235, 235] });
+    for (let i = 0; i < [...label].length; i++) labelled.add(row(z.maxY - 1e-6) * cols + col(z.minX) + i);
   }
   for (const o of map.obstacles) fillRect(o, (c, w) => grid.set(c, w, { ch: OBSTACLE_GLYPH, fg: hexToRgb(o.color), bg: undefined }));
   const route = scene.pose && scene.path.length ? [scene.pose, ...scene.path] : scene.path;
-  for (const p of alongPath(route, Math.min(map.width / cols, map.depth / rows) / 2)) grid.set(col(p.x), row(p.y), { ch: '•', fg: PATH_RGB });
+  for (const p of alongPath(route, Math.min(map.width / cols, map.depth / rows) / 2)) {
+    if (!labelled.has(row(p.y) * cols + col(p.x))) grid.set(col(p.x), row(p.y), { ch: '•', fg: PATH_RGB });
+  }
   for (const o of scene.objects) grid.set(col(o.x), row(o.y), { ch: SHAPE_GLYPH[o.shape] ?? '?', fg: OBJECT_RGB[o.color] ?? [255, 255, 255], bold: true });
   if (scene.pose) grid.set(col(scene.pose.x), row(scene.pose.y), { ch: headingArrow(scene.pose.heading), fg: ROBOT_RGB, bold: true });
   return grid.lines(depth);

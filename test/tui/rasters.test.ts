@@ -34,6 +34,17 @@ describe('the map raster', () => {
     expect(lines[4]![8]).toBe('■'); // the red cube the robot saw
   });
 
+  it('draws the path around a zone\'s name, never over it', () => {
+    // From (1, 9) down through bin_a's name (its top row, cells 0..3) to (1, 0.5).
+    const scene = { pose: { x: 1, y: 9, heading: -Math.PI / 2 }, path: [{ x: 1, y: 0.5 }], objects: [] };
+    const lines = rasterizeMap(room, scene, 10, 5, 1);
+    expect(lines[4]!.slice(0, 4)).toBe('bina');
+    expect(lines.slice(1, 4).map((l) => l[1])).toEqual(['•', '•', '•']); // the path above the name, in its column
+    // Without a zone there, the same path takes that cell: the name is what kept it out.
+    const bare = rasterizeMap({ ...room, zones: [] }, scene, 10, 5, 1);
+    expect(bare[4]![1]).toBe('•');
+  });
+
   it('colours with escapes when the terminal has colour, and not otherwise', () => {
     const plain = rasterizeMap(map, { pose: { x: 1, y: 1, heading: Math.PI / 2 }, path: [], objects: [] }, 30, 12, 1);
     expect(plain.join('')).not.toMatch(/\x1b/);

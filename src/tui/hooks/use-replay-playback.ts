@@ -5,7 +5,7 @@ import { readReplay } from '../../replay/replay-reader.js';
 import { parseScenario } from '../../sim/scenario.js';
 import { type StaticMap } from '../../core/map.js';
 import { dueUntil, replaySchedule, type ScheduledEvent } from '../replay-schedule.js';
-import { recordedWorld } from '../replay-view.js';
+import { recordedWorld, replayedSafety, type ReplayedSafety } from '../replay-view.js';
 import type { RobotView } from '../robot-view.js';
 import type { TranscriptAction } from '../transcript.js';
 
@@ -14,6 +14,8 @@ export interface Playback {
   header: ReplayHeader;
   map: StaticMap;
   start: RobotView;
+  /** Armed and e-stopped as the events played so far left the robot. */
+  safety: ReplayedSafety;
   /** Playback seconds (at 1x) shown so far, and in all. */
   position: number;
   total: number;
@@ -42,6 +44,7 @@ export function useReplayPlayback(dispatch: (action: TranscriptAction) => void, 
   const [playback, setPlayback] = useState<Playback | null>(null);
   const schedule = useRef<ScheduledEvent[]>([]);
   const next = useRef(0);
+  const safetyNow = useRef<ReplayedSafety>({ armed: false, estopped: false });
   const live = useRef<Playback | null>(null);
   live.current = playback;
 
@@ -58,11 +61,12 @@ export function useReplayPlayback(dispatch: (action: TranscriptAction) => void, 
       }
       schedule.current = replaySchedule(replay.events);
       next.current = 0;
+      safetyNow.current = { armed: world.start.armed, estopped: world.start.estopped };
       dispatch({ type: 'replay_started', file });
       const speedNote = speed === 1 ? '' : ` at ${speed}x`;
       dispatch({ type: 'note', level: 'info', text: `recorded ${replay.header.recordedAt}, scenario ${replay.header.scenario.name}, seed ${replay.header.seed}${speedNote}; +/- speed, space pause, Esc stop` });
       const total = schedule.current.at(-1)?.at ?? 0;
-      setPlayback({ file, header: replay.header, map: world.map, start: world.start, position: 0, total, speed: clampSpeed(speed), paused: false, done: false });
+      setPlayback({ file, header: replay.header, map: world.map, start: world.start, safety: safetyNow.current, position: 0, total, speed: clampSpeed(speed), paused: false, done: false });
     },
     [dispatch],
   );
@@ -85,11 +89,18 @@ export function useReplayPlayback(dispatch: (action: TranscriptAction) => void, 
       if (!p || p.paused || p.done) return;
       const position = p.position + dt * p.speed;
       const upTo = dueUntil(schedule.current, next.current, position);
-      for (let i = next.current; i < upTo; i++) dispatch(schedule.current[i]!.event);
+      // Folded here, not from the last rendered playback: two ticks may pass before React renders.
+      let safety = safetyNow.current;
+      for (let i = next.current; i < upTo; i++) {
+        const { event } = schedule.current[i]!;
+        dispatch(event);
+        safety = replayedSafety(safety, event);
+      }
+      safetyNow.current = safety;
       next.current = upTo;
       const done = upTo >= schedule.current.length;
       if (done) dispatch({ type: 'note', level: 'info', text: 'playback finished; Esc returns to the live world' });
-      setPlayback((cur) => (cur ? { ...cur, position: Math.min(position, cur.total), done } : cur));
+      setPlayback((cur) => (cur ? { ...cur, position: Math.min(position, cur.total), done, safety } : cur));
     }, tickMs);
     return () => clearInterval(timer);
   }, [active, dispatch, tickMs]);

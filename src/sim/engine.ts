@@ -102,6 +102,20 @@ export class SimEngine {
     this.motion = { status: 'active', progress: 0 };
   }
 
+  /**
+   * Drives under an outside controller (ros-sim's /cmd_vel) at the base's own limits, replacing
+   * any goal, with the same acceleration limits and collision checks as a goal.
+   */
+  startControlled(controller: MotionController): void {
+    this.controller = null;
+    this.path = undefined;
+    this.world.robot.charging = false;
+    if (this.world.robot.battery <= 0) return this.fail('battery empty');
+    this.limits = this.driveLimits(Infinity, Infinity);
+    this.controller = controller;
+    this.motion = { status: 'active', progress: 0 };
+  }
+
   /** Ends the current goal; the base then brakes at its acceleration limit. */
   stopMotion(reason = 'stopped'): void {
     if (this.motion.status === 'active') this.fail(reason);

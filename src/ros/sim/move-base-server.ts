@@ -50,13 +50,14 @@ export class MoveBaseServer {
     this.unsubscribe = engine.onStep(() => this.watch());
   }
 
-  static async start(transport: RosTransport, action: string, engine: SimEngine, stamp: () => RosTime): Promise<{ close(): Promise<void> }> {
+  static async start(transport: RosTransport, action: string, engine: SimEngine, stamp: () => RosTime): Promise<{ close(): Promise<void>; abortCurrent(text: string): boolean }> {
     const server = new MoveBaseServer(engine, stamp);
     const handle = await transport.actionServer(action, 'move_base_msgs/MoveBaseAction', {
       onGoal: (goal) => server.onGoal(goal),
       onCancel: (goal) => server.onCancel(goal),
     });
     return {
+      abortCurrent: (text) => server.abortCurrent(text),
       close: async () => {
         server.unsubscribe();
         server.onCancel(server.current);
@@ -73,6 +74,13 @@ export class MoveBaseServer {
     this.steps = 0;
     this.engine.startMotion(this.motionGoal(target));
     this.watch();
+  }
+
+  /** Ends the running goal as aborted, leaving the base to whoever took it over. */
+  private abortCurrent(text: string): boolean {
+    if (!this.current) return false;
+    this.end(this.current, 'aborted', text);
+    return true;
   }
 
   private onCancel(goal: RosServerGoal | null): void {

@@ -4,6 +4,7 @@ import { RealtimeRunner } from '../../sim/runner.js';
 import type { Scenario } from '../../sim/scenario.js';
 import { createSimulation, type Simulation } from '../../sim/sim-backend.js';
 import type { RosPublisher, RosTransport } from '../transport/ros-transport.js';
+import { CmdVelDrive } from './cmd-vel-drive.js';
 import { MoveBaseServer } from './move-base-server.js';
 import { advertiseCharging, advertiseGripper } from './sim-services.js';
 import { batteryMessage, imageMessage, occupancyGridMessage, odometryMessage, rosTime, type RosTime } from './sim-messages.js';
@@ -34,15 +35,15 @@ export interface RosSimOptions {
   seed: number;
   /** Epoch seconds that simulated time 0 stands for (message stamps are epoch + sim time). */
   epochSeconds: number;
-  /** Told about what ros-sim ignores (a /cmd_vel that is not a stop). */
+  /** Told when a velocity command preempts a move_base goal. */
   log?: (line: string) => void;
 }
 
 /**
  * The deterministic simulator on a ROS master, paced to the wall clock: odometry, battery, camera
  * images and the occupancy map as topics, `move_base` as an action server, the gripper and the
- * charger as std_srvs/SetBool services, and /cmd_vel honoured as a stop (a zero twist stops the
- * base; the simulator has no velocity-command drive). Anyone can drive it with ROS tools.
+ * charger as std_srvs/SetBool services, and /cmd_vel driving the base (with a 0.5 s watchdog;
+ * see cmd-vel-drive.ts for how it and move_base share the base). Anyone can drive it with ROS tools.
  */
 export class RosSim {
   private readonly closers: Array<() => Promise<void>> = [];
@@ -113,19 +114,9 @@ export class RosSim {
     this.closers.push(() => moveBase.close());
     this.closers.push(await advertiseGripper(transport, ROS_SIM_NAMES.gripper, engine));
     this.closers.push(await advertiseCharging(transport, ROS_SIM_NAMES.charging, engine));
-    let warned = false;
-    this.closers.push(
-      await transport.subscribe(ROS_SIM_NAMES.cmdVel, 'geometry_msgs/Twist', (twist) => {
-        const linear = twist.linear as { x: number; y: number; z: number };
-        const angular = twist.angular as { x: number; y: number; z: number };
-        const values = [linear.x, linear.y, linear.z, angular.x, angular.y, angular.z];
-        if (values.every((v) => v === 0)) engine.stopMotion(`stopped by a zero velocity command on ${ROS_SIM_NAMES.cmdVel}`);
-        else if (!warned) {
-          warned = true;
-          this.opts.log?.(`ros-sim: ${ROS_SIM_NAMES.cmdVel} is honoured only as a stop (a zero twist); drive the base with ${ROS_SIM_NAMES.moveBase}`);
-        }
-      }),
-    );
+    const drive = new CmdVelDrive(engine, ROS_SIM_NAMES.cmdVel, moveBase, this.opts.log);
+    this.closers.push(async () => drive.close());
+    this.closers.push(await transport.subscribe(ROS_SIM_NAMES.cmdVel, 'geometry_msgs/Twist', (twist) => drive.onTwist(twist)));
   }
 
   /** Stops the base and the clock, and leaves the ROS graph's topics and services (not the node). */

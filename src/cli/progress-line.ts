@@ -15,8 +15,9 @@ export function fractionDone({ progress, total }: CallProgress): number {
   return Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : 0;
 }
 
+/** Cells fill as the percent counts, rounding down: the bar is full only when the call is done. */
 export function progressBar(fraction: number, width = BAR_WIDTH): string {
-  const filled = Math.round(fraction * width);
+  const filled = Math.floor(fraction * width);
   return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
 }
 

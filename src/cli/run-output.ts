@@ -26,7 +26,8 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
   const collect = (action: SessionAction) => {
     if (action.type === 'tool_call_finished') toolCalls.push(reportedToolCall(action));
   };
-  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && action.level !== 'info' ? action.text : undefined);
+  // External servers' status lines are for the person too, connecting and connected included.
+  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && (action.level !== 'info' || action.source === 'mcp') ? action.text : undefined);
 
   if (format === 'json') {
     return {
@@ -68,10 +69,12 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
     show(action) {
       collect(action);
       if (action.type === 'note') {
-        if (action.level === 'info') display.writeLine(`  ${action.text}`);
-        else this.warn(action.text);
+        const warning = warnOn(action);
+        if (warning === undefined) display.writeLine(`  ${action.text}`);
+        else this.warn(warning);
         return;
       }
+      // A one-shot session throws instead of `interrupted`, and run answers confirmations itself.
       if (action.type === 'interrupted' || action.type === 'awaiting_approval') return;
       display.onEvent(action);
       printer(action);

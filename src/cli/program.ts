@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
 import { OUTPUT_FORMATS } from './output-format.js';
 import { parseInteger, parseNumberList, parsePositiveInteger } from './parse.js';
+import { addSetupCommands } from './setup-commands.js';
 import { PROGRAM_VERSION } from './version.js';
 
 /**
@@ -133,6 +134,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('-c, --config <path>', 'config file (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
     .option('--json', 'print a JSON array')
     .action(run(async (opts) => (await import('./commands/mcp-list.js')).runMcpList(io, opts)));
+  addSetupCommands(program, mcp, io, run);
 
   program
     .command('serve')

@@ -1,0 +1,48 @@
+import { Argument, type Command } from 'commander';
+import type { CliIo } from './io.js';
+
+/**
+ * The set-up helpers' grammar — init, mcp add / remove, completion — kept beside
+ * program.ts so the main grammar stays readable. Each command's work is imported when it runs.
+ */
+export type Runner = <A extends unknown[]>(fn: (...args: A) => Promise<number | void>) => (...args: A) => Promise<void>;
+
+const EDITED_CONFIG_HELP = 'config file to edit (default: the one robot-agent reads, else a new ./robot-agent.json)';
+
+/** Repeatable options collect their values in order. */
+const collect = (value: string, all?: string[]) => [...(all ?? []), value];
+
+export function addSetupCommands(program: Command, mcp: Command, io: CliIo, run: Runner): void {
+  program
+    .command('init')
+    .description('write a starter robot-agent.json: every setting explained in comments, example servers commented out')
+    .option('--path <file|dir>', 'where to write it (default: ./robot-agent.json)')
+    .option('-f, --force', 'replace a file that is already there')
+    .action(run(async (opts) => (await import('./commands/init.js')).runInit(io, opts)));
+
+  mcp
+    .command('add')
+    .description('add an MCP server to the config file: a stdio server\'s command after --, or --url for Streamable HTTP')
+    .usage('[options] <name> -- <command> [args...]  |  <name> --url <url> [--header K=V ...]')
+    .argument('<name>', 'the server\'s name; its tools are offered as <name>__<tool>')
+    .argument('[command...]', 'after --: the command that starts a stdio server, and its arguments')
+    .option('--url <url>', 'a Streamable HTTP server\'s URL (http:// or https://)')
+    .option('-H, --header <key=value>', 'with --url: an HTTP header, repeatable; a value "env:NAME" is read from the environment', collect)
+    .option('-e, --env <key=value>', 'for a stdio server: an environment variable, repeatable; "env:NAME" is read from robot-agent\'s environment', collect)
+    .option('-c, --config <path>', EDITED_CONFIG_HELP)
+    .option('-f, --force', 'replace a server of the same name')
+    .action(run(async (name: string, command: string[], opts) => (await import('./commands/mcp-edit.js')).runMcpAdd(io, name, command, opts)));
+
+  mcp
+    .command('remove')
+    .description('remove an MCP server from the config file, leaving the rest of it as it was')
+    .argument('<name>', 'the server\'s name')
+    .option('-c, --config <path>', EDITED_CONFIG_HELP)
+    .action(run(async (name: string, opts) => (await import('./commands/mcp-edit.js')).runMcpRemove(io, name, opts)));
+
+  program
+    .command('completion')
+    .description('print the shell completion script for bash, zsh or fish (README: "Shell completion" says how to install it)')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
+    .action(run(async (shell: 'bash' | 'zsh' | 'fish') => (await import('./commands/completion.js')).runCompletion(io, shell, program)));
+}

@@ -1,0 +1,75 @@
+import { applyEdits, createScanner, findNodeAtLocation, modify, parseTree, SyntaxKind, type FormattingOptions, type Node } from 'jsonc-parser';
+import { parseJsonc } from './jsonc.js';
+
+/**
+ * Edits of a config file's text that keep what a person wrote: comments, key order, formatting,
+ * everything outside the one server changed (jsonc-parser's `modify`, as VS Code edits its
+ * settings). Validation is the caller's: these only change text.
+ */
+export type ServerEntry = Record<string, unknown>;
+
+/** The names under `mcpServers`, in file order (none when the file has no such object). */
+export function serverNames(text: string): string[] {
+  const file = parseJsonc(text);
+  const servers = isObject(file) ? file.mcpServers : undefined;
+  return isObject(servers) ? Object.keys(servers) : [];
+}
+
+/** The text with `mcpServers.<name>` set to `entry` (added at the end, or replaced in place). */
+export function withServer(text: string, name: string, entry: ServerEntry): string {
+  const base = text.trim() === '' ? '{}\n' : text;
+  return applyEdits(base, modify(base, ['mcpServers', name], entry, { formattingOptions: formattingOf(base) }));
+}
+
+/**
+ * The text without `mcpServers.<name>`. An entry on lines of its own goes with those lines (and its
+ * own trailing comment), touching nothing else; jsonc-parser's removal also drops a comment after
+ * the entry before it and reformats that line, so it is used only for entries sharing a line.
+ */
+export function withoutServer(text: string, name: string): string {
+  const property = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true }) ?? emptyObject, ['mcpServers', name])?.parent;
+  const siblings = property?.parent?.children ?? [];
+  const lines = property && ownLines(text, property);
+  if (!property || !lines) return applyEdits(text, modify(text, ['mcpServers', name], undefined, { formattingOptions: formattingOf(text) }));
+  let result = text.slice(0, lines.start) + text.slice(lines.end);
+  // The last entry went: the comma after the one before it would now trail, unless the file writes trailing commas.
+  const index = siblings.indexOf(property);
+  if (index > 0 && index === siblings.length - 1 && !lines.hadComma) {
+    const previous = siblings[index - 1];
+    const comma = commaBetween(text, previous.offset + previous.length, lines.start);
+    if (comma !== undefined) result = result.slice(0, comma) + result.slice(comma + 1);
+  }
+  return result;
+}
+
+const emptyObject: Node = { type: 'object', offset: 0, length: 0, children: [] };
+
+/** The lines `node` fills alone: from its line's start to the end of its last line (after a comma and a // comment). */
+function ownLines(text: string, node: Node): { start: number; end: number; hadComma: boolean } | undefined {
+  const start = text.lastIndexOf('\n', node.offset - 1) + 1;
+  if (text.slice(start, node.offset).trim() !== '') return undefined;
+  const rest = /^[ \t]*(,?)[ \t]*(\/\/[^\n]*)?(\r?\n|$)/.exec(text.slice(node.offset + node.length));
+  if (!rest) return undefined;
+  return { start, end: node.offset + node.length + rest[0].length, hadComma: rest[1] === ',' };
+}
+
+/** The offset of the comma token between two offsets, skipping comments. */
+function commaBetween(text: string, from: number, to: number): number | undefined {
+  const scanner = createScanner(text.slice(from, to), false);
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.CommaToken) return from + scanner.getTokenOffset();
+  }
+  return undefined;
+}
+
+/** Indentation and line ends as the file already has them (two spaces and \n for a new file). */
+function formattingOf(text: string): FormattingOptions {
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  if (indent?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
+  return { insertSpaces: true, tabSize: indent?.length ?? 2, eol };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -9,6 +9,7 @@ import { HeaderBar } from './components/header-bar.js';
 import { KeyHints, type HintMode } from './components/key-hints.js';
 import { PromptLine } from './components/prompt-line.js';
 import { SideColumn } from './components/side-column.js';
+import { SlashMenu, slashMenuRows } from './components/slash-menu.js';
 import { StatusStrip } from './components/status-strip.js';
 import { TranscriptView } from './components/transcript-view.js';
 import { useController } from './hooks/use-controller.js';
@@ -53,8 +54,9 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
   const scene = useMemo(() => ({ pose: view.pose, path: view.path, objects: view.objects }), [view]);
   const picture = playback ? null : robot.latestFrame;
   const boxes = useMemo(() => framedBoxes(picture, robot.lastDetections), [picture, robot.lastDetections]);
-  const layout = layoutFor(size.columns, size.rows, ui.panel, state.confirmation ? CONFIRMATION_ROWS + PROMPT_ROWS : PROMPT_ROWS);
-  const hint: HintMode = ui.quitArmed ? 'quitArmed' : ui.mode === 'confirm' ? 'confirm' : ui.mode === 'replay' ? 'replay' : state.running ? 'running' : 'idle';
+  const menuRows = slashMenuRows(ui.menu.shown, size.rows);
+  const layout = layoutFor(size.columns, size.rows, ui.panel, menuRows + (state.confirmation ? CONFIRMATION_ROWS + PROMPT_ROWS : PROMPT_ROWS));
+  const hint: HintMode = ui.quitArmed ? 'quitArmed' : ui.menu.shown ? 'menu' : ui.mode === 'confirm' ? 'confirm' : ui.mode === 'replay' ? 'replay' : state.running ? 'running' : 'idle';
   const activity = playback
     ? `▶ replay ${playback.speed}x ${playback.paused ? '(paused) ' : ''}${playback.position.toFixed(1)}/${playback.total.toFixed(1)} s${playback.done ? ' done' : ''}`
     : state.running
@@ -78,6 +80,7 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
       </Box>
       {state.confirmation ? <ConfirmationDialog name={state.confirmation.name} args={state.confirmation.args} selected={ui.selected} width={layout.cols} /> : null}
       <PromptLine editor={ui.editor} focused={ui.mode === 'prompt'} hint={state.running ? 'mission running — Esc cancels it' : 'type a mission, or /help'} />
+      {ui.menu.shown ? <SlashMenu shown={ui.menu.shown} selected={ui.menu.selected} rows={menuRows} width={layout.cols} /> : null}
       <KeyHints mode={hint} toggles={layout.toggles} />
     </Box>
   );

@@ -13,6 +13,7 @@ export type KeyCommand =
   | { kind: 'escape' }
   | { kind: 'submit' }
   | { kind: 'togglePanel' }
+  | { kind: 'complete' }
   | { kind: 'scroll'; by: number }
   | { kind: 'approve' }
   | { kind: 'deny' }
@@ -39,7 +40,8 @@ export function bindKey(input: string, key: Key, mode: KeyMode): KeyCommand {
     if (key.rightArrow || key.downArrow || key.tab) return { kind: 'select', by: 1 };
     return { kind: 'none' };
   }
-  if (key.tab) return { kind: 'togglePanel' };
+  // In the prompt Tab completes a slash command; the controller switches map/camera otherwise.
+  if (key.tab) return mode === 'prompt' ? { kind: 'complete' } : { kind: 'togglePanel' };
   if (mode === 'replay') {
     if (input === '+' || input === '=' || input === ']') return { kind: 'speed', factor: 2 };
     if (input === '-' || input === '_' || input === '[') return { kind: 'speed', factor: 0.5 };

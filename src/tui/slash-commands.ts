@@ -6,19 +6,43 @@ export type SlashCommand =
   | { kind: 'scenario'; name?: string }
   | { kind: 'replay'; file: string; speed?: number }
   | { kind: 'provider'; provider?: 'planner' | 'anthropic'; model?: string }
+  | { kind: 'mcp' }
   | { kind: 'clear' }
   | { kind: 'help' }
   | { kind: 'quit' }
   | { kind: 'error'; message: string };
 
+/** What a command's first argument is completed from. */
+export type ArgumentSource = 'scenario' | 'recording' | 'provider';
+
+/** A command as the menu, the completion and /help show it. */
+export interface SlashCommandInfo {
+  name: string;
+  /** Its arguments, as /help writes them. */
+  usage: string;
+  summary: string;
+  aliases?: string[];
+  argument?: ArgumentSource;
+  /** Useless without an argument: choosing it in the menu leaves `/name ` to complete. */
+  needsArgument?: boolean;
+}
+
+export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
+  { name: 'status', usage: '', summary: 'robot, world and session' },
+  { name: 'scenario', usage: '[NAME]', summary: 'list scenarios, or start over in a fresh world of NAME', aliases: ['scenarios'], argument: 'scenario' },
+  { name: 'replay', usage: 'FILE [SPEED]', summary: 'play a recording back here (+/- speed, space pause, Esc stop)', argument: 'recording', needsArgument: true },
+  { name: 'mcp', usage: '', summary: 'MCP servers: their status and tools' },
+  { name: 'provider', usage: '[NAME [MODEL]]', summary: 'show or switch the model provider: planner, or anthropic [MODEL]', argument: 'provider' },
+  { name: 'clear', usage: '', summary: 'clear the conversation' },
+  { name: 'help', usage: '', summary: 'keys and commands', aliases: ['?'] },
+  { name: 'quit', usage: '', summary: 'end the session (the robot is stopped)', aliases: ['exit', 'q'] },
+];
+
 export const HELP_LINES = [
   'Type a mission and press Enter, e.g. "go to bin a", "charge", "pick up the red cube", "what is your battery level".',
   'Keys: Enter run · Esc cancel the mission (the robot stops) · Ctrl-C cancel, twice quit · ' + `${ESTOP_KEY} EMERGENCY STOP · ↑/↓ earlier missions · Tab map/camera · PgUp/PgDn scroll`,
-  '/status              robot, world and session',
-  '/scenario [NAME]     list scenarios, or start over in a fresh world of NAME',
-  '/replay FILE [SPEED] play a recording back here (+/- speed, space pause, Esc stop)',
-  '/provider [planner|anthropic [MODEL]]   show or switch the model provider',
-  '/clear  /help  /quit',
+  'Commands: / opens the list (↑/↓ choose, Tab completes, Enter runs); Tab also completes scenario names and recording paths.',
+  ...SLASH_COMMANDS.map((c) => `${`/${c.name} ${c.usage}`.padEnd(22)} ${c.summary}`),
 ];
 
 /** null when the line is a mission, not a command. */
@@ -47,6 +71,8 @@ export function parseSlash(line: string): SlashCommand | null {
       if (provider !== 'planner' && provider !== 'anthropic') return { kind: 'error', message: `unknown provider "${provider}"; use planner or anthropic` };
       return model ? { kind: 'provider', provider, model } : { kind: 'provider', provider };
     }
+    case 'mcp':
+      return { kind: 'mcp' };
     case 'clear':
       return { kind: 'clear' };
     case 'help':

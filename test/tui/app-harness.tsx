@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
+import type { ServerConfig } from '../../src/config/config-file.js';
 import { chooseProvider } from '../../src/runtime/provider-choice.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { stripAnsi } from '../../src/tui/ansi.js';
@@ -17,6 +18,8 @@ export interface AppHarnessOptions {
   realtime?: boolean;
   record?: boolean;
   scenario?: string;
+  /** External MCP servers, as from the config file. */
+  servers?: ServerConfig[];
 }
 
 /** The whole UI over a real session (real world, robot, MCP server, planner), driven by key presses. */
@@ -29,6 +32,7 @@ export async function openApp(opts: AppHarnessOptions = {}) {
     sharedDetector: await sharedDetector(),
     provider: chooseProvider({}, { provider: 'planner' }),
     maxSteps: 40,
+    ...(opts.servers ? { servers: opts.servers } : {}),
     recordDir,
     version: '0.0.0-test',
     env: {},

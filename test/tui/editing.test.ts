@@ -45,7 +45,8 @@ describe('key bindings', () => {
     expect(bindKey('', key({ delete: true }), 'prompt')).toEqual({ kind: 'edit', key: { kind: 'backspace' } });
     expect(bindKey('', key({ upArrow: true }), 'prompt')).toEqual({ kind: 'edit', key: { kind: 'up' } });
     expect(bindKey('', key({ return: true }), 'prompt')).toEqual({ kind: 'submit' });
-    expect(bindKey('', key({ tab: true }), 'prompt')).toEqual({ kind: 'togglePanel' });
+    expect(bindKey('', key({ tab: true }), 'prompt')).toEqual({ kind: 'complete' });
+    expect(bindKey('', key({ tab: true }), 'replay')).toEqual({ kind: 'togglePanel' });
     expect(bindKey('y', key(), 'confirm')).toEqual({ kind: 'approve' });
     expect(bindKey('n', key(), 'confirm')).toEqual({ kind: 'deny' });
     expect(bindKey('g', key(), 'confirm')).toEqual({ kind: 'none' });

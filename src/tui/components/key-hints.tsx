@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import { ESTOP_KEY } from '../key-bindings.js';
 
-export type HintMode = 'idle' | 'running' | 'replay' | 'confirm' | 'quitArmed';
+export type HintMode = 'idle' | 'running' | 'replay' | 'confirm' | 'menu' | 'quitArmed';
 
 /** The keys that matter now, on one line; the e-stop key is always shown. */
 export function KeyHints({ mode, toggles }: { mode: HintMode; toggles: boolean }) {
@@ -22,10 +22,11 @@ export function KeyHints({ mode, toggles }: { mode: HintMode; toggles: boolean }
     );
   }
   const keys: Record<Exclude<HintMode, 'quitArmed'>, string> = {
-    idle: `Enter run · ↑↓ history · ${toggles ? 'Tab map/camera · ' : ''}/help · Ctrl-C twice quit`,
+    idle: `Enter run · ↑↓ history · ${toggles ? 'Tab map/camera · ' : ''}/ commands · Ctrl-C twice quit`,
     running: `Esc cancel mission · ${toggles ? 'Tab map/camera · ' : ''}Ctrl-C cancel, twice quit`,
     replay: '+/- speed · space pause · Esc stop · Ctrl-C twice quit',
     confirm: 'y approve once · n deny · ←→ choose · Enter confirm',
+    menu: '↑↓ choose · Tab complete · Enter run · Esc close the list',
   };
   return (
     <Text wrap="truncate-end">

@@ -7,10 +7,12 @@ import type { SidePanel } from '../layout.js';
 import { editLine, emptyEditor, submitLine, type EditorState } from '../line-editor.js';
 import type { RobotView } from '../robot-view.js';
 import type { MissionSession, SessionState } from '../../runtime/mission-session.js';
+import { mcpLines } from '../mcp-lines.js';
 import { HELP_LINES, parseSlash, type SlashCommand } from '../slash-commands.js';
 import { statusLines } from '../status-lines.js';
 import type { TranscriptAction } from '../transcript.js';
 import type { PlaybackControls } from './use-replay-playback.js';
+import { useSlashMenu, type SlashMenu } from './use-slash-menu.js';
 
 export interface Controller {
   mode: KeyMode;
@@ -21,6 +23,8 @@ export interface Controller {
   selected: number;
   /** Ctrl-C was pressed once: the next one quits. */
   quitArmed: boolean;
+  /** The slash-command menu under the prompt. */
+  menu: SlashMenu;
 }
 
 interface Deps {
@@ -44,6 +48,7 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
   const [scroll, setScroll] = useState(0);
   const [selected, selectedRef, setSelected] = useSyncedState(1);
   const [quitArmed, quitArmedRef, setQuitArmed] = useSyncedState(false);
+  const slashMenu = useSlashMenu({ editorRef, setEditor, submit: (e) => submit(e), recordDir: state.recordDir, recordingCount: state.recordings.length });
   // Through a ref: Ink re-registers the input handler in an effect, after the screen already shows
   // the new mode, and a key pressed in between (a '+' just as playback starts) must see it too.
   const playingRef = useRef(false);
@@ -71,6 +76,8 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
       case 'provider':
         if (!cmd.provider) return note(`provider: ${state.provider}${state.model ? ` ${state.model}` : ''} — /provider planner, or /provider anthropic [MODEL] (needs ANTHROPIC_API_KEY)`);
         return session.setProvider({ provider: cmd.provider, ...(cmd.model ? { model: cmd.model } : {}) });
+      case 'mcp':
+        return mcpLines(state.runtime.hub).forEach((l) => note(l));
       case 'clear':
         return dispatch({ type: 'clear' });
       case 'help':
@@ -137,6 +144,10 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
         return session.respond(false);
       case 'select':
         return setSelected((s) => (s + cmd.by + 2) % 2);
+      case 'complete':
+        // Tab the menu did not take: nothing to complete in a command, else the side panel.
+        if (editorRef.current.text.startsWith('/')) return;
+        return setPanel((p) => (p === 'map' ? 'camera' : 'map'));
       case 'togglePanel':
         return setPanel((p) => (p === 'map' ? 'camera' : 'map'));
       case 'scroll':
@@ -157,8 +168,10 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     const now = modeOf(session.getState());
     const cmd = bindKey(input, key, now);
     if (cmd.kind !== 'interrupt' && cmd.kind !== 'none') setQuitArmed(false);
+    if (now === 'prompt' && slashMenu.handle(cmd)) return;
     apply(cmd, now);
   });
 
-  return { mode, editor, panel, scroll, selected, quitArmed };
+  const menu = mode === 'prompt' ? slashMenu.menu : { shown: null, selected: 0 };
+  return { mode, editor, panel, scroll, selected, quitArmed, menu };
 }

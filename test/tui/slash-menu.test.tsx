@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../src/config/config-file.js';
+import { McpHub } from '../../src/mcp/client/hub.js';
+import { mcpLines } from '../../src/tui/mcp-lines.js';
+import { KEY, openApp } from './app-harness.js';
+
+let app: Awaited<ReturnType<typeof openApp>> | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** The line the prompt shows (the text before the cursor cell). */
+const promptOf = (screen: string) => screen.split('\n').find((l) => l.startsWith('› '));
+
+describe('the slash command menu', () => {
+  it('opens on /, narrows as you type, completes with Tab and runs with Enter', async () => {
+    app = await openApp({ size: { columns: 80, rows: 24 } });
+    await app.press('/');
+    const menu = await app.waitFor((s) => s.includes('/status') && s.includes('robot, world and session'), 'the menu');
+    expect(menu).toMatch(/› \/status +robot, world and session/); // the first one chosen
+    expect(menu).toMatch(/ {2}\/scenario \[NAME\] +list scenarios/);
+    expect(menu).toContain('Tab complete · Enter run · Esc close the list');
+    expect(menu.split('\n').length).toBeLessThanOrEqual(23); // the menu takes rows from the conversation, not the screen
+
+    await app.press('s', 'c');
+    await app.waitFor((s) => !s.includes('/status'), 'the list narrowed to /scenario');
+    await app.press(KEY.tab);
+    const names = await app.waitFor((s) => s.includes('low-battery'), 'the scenario names');
+    expect(promptOf(names)).toMatch(/^› \/scenario\s*$/);
+    await app.press('t', 'w', KEY.tab);
+    await app.waitFor((s) => promptOf(s)?.startsWith('› /scenario twins') === true, 'the completed name');
+    await app.press(KEY.enter);
+    await app.waitFor((s) => s.includes('new world: scenario twins'), 'the new world');
+  });
+
+  it('chooses with the arrows, keeps a command that needs an argument open, and closes on Esc', async () => {
+    app = await openApp();
+    await app.press('/', KEY.down);
+    await app.waitFor((s) => /› \/scenario \[NAME\]/.test(s), 'the second command chosen');
+    await app.press(KEY.up, KEY.up);
+    await app.waitFor((s) => /› \/quit/.test(s), 'the choice wrapping round to the last');
+    await app.press(KEY.down, KEY.down, KEY.enter);
+    // /scenario without a name lists them.
+    await app.waitFor((s) => s.includes('/scenario NAME starts over in:'), 'the scenario list');
+
+    await app.press('/rep', KEY.enter);
+    await app.waitFor((s) => promptOf(s)?.startsWith('› /replay') === true && !s.includes('usage: /replay'), 'Enter leaving /replay to complete');
+    await app.press('\x15', '/he');
+    await app.waitFor((s) => s.includes('keys and commands'), 'the menu for /he');
+    await app.press(KEY.escape);
+    await app.waitFor((s) => !s.includes('keys and commands') && promptOf(s)?.startsWith('› /he') === true, 'the menu closed, the text kept');
+    await app.press(KEY.enter);
+    await app.waitFor((s) => s.includes('unknown command /he'), 'the line run as typed');
+  });
+
+  it('completes /replay from the recordings folder and plays the chosen one', async () => {
+    app = await openApp({ record: true });
+    await app.submit('go to bin a');
+    await app.waitFor((s) => s.includes('■ succeeded'), 'a mission to record');
+    await app.press('/replay ');
+    await app.waitFor((s) => /go to bin a · warehouse · succeeded/.test(s), 'the recording offered');
+    await app.press(KEY.tab);
+    await app.waitFor((s) => (promptOf(s) ?? '').includes(app!.recordDir!), 'its path in the prompt');
+    await app.press(KEY.enter);
+    await app.waitFor((s) => s.includes('▶ replay 1x'), 'the playback');
+  });
+
+  it('keeps Tab for the map and camera when the line is not a command', async () => {
+    app = await openApp({ size: { columns: 80, rows: 24 } });
+    await app.press('go', KEY.tab);
+    await app.waitFor((s) => s.includes('camera') && !s.includes('map 10×8 m'), 'the camera panel');
+    expect(promptOf(app.screen())).toMatch(/^› go/);
+  });
+});
+
+const fixture = resolve(import.meta.dirname, '../fixtures/crashing-mcp-server.mjs');
+const servers: ServerConfig[] = [
+  { name: 'pinger', transport: 'stdio', command: process.execPath, args: [fixture], env: {}, disabled: false },
+  { name: 'broken', transport: 'stdio', command: 'robot-agent-no-such-command-xyz', args: [], env: {}, disabled: false },
+  { name: 'off', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, disabled: true },
+];
+
+/** Servers connect in the background: waits (boundedly) until none is still on its first connect. */
+async function firstConnectsEnded(hub: McpHub): Promise<void> {
+  const ended = (s: ReturnType<McpHub['status']>[number]) => s.state === 'connected' || s.state === 'failed' || s.state === 'disabled';
+  for (let i = 0; i < 400 && !hub.status().every(ended); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe('/mcp', () => {
+  it('lists each server with its transport, state, why it is not connected, and its tools', async () => {
+    const hub = new McpHub({ servers });
+    await hub.start();
+    await firstConnectsEnded(hub);
+    try {
+      const lines = mcpLines(hub);
+      expect(lines[0]).toBe('MCP servers: 3 configured, 1 connected');
+      expect(lines).toContain('✓ pinger (stdio) · connected · 2 tools');
+      expect(lines).toContain('    ping — Answers pong.'); // its name as the server gives it, the description's first line
+      expect(lines).toContain('    crash — Exits the server process without answering.');
+      expect(lines.find((l) => l.startsWith('✗ broken (stdio) · failed: '))).toContain('robot-agent-no-such-command-xyz');
+      expect(lines).toContain('○ off (http) · disabled');
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('shows them in the session, the robot server first', async () => {
+    app = await openApp({ servers });
+    await firstConnectsEnded(app.session.getState().runtime.hub);
+    await app.submit('/mcp');
+    const shown = await app.waitFor((s) => s.includes('pinger (stdio) · connected · 2 tools'), 'the /mcp listing');
+    expect(shown).toMatch(/✓ robot \(embedded\) · connected · \d+ tools/);
+    expect(shown).toMatch(/get_robot_status, get_state, arm/);
+    expect(shown).toContain('ping — Answers pong.');
+    expect(shown).toContain('✗ broken (stdio) · failed');
+  });
+});

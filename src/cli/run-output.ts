@@ -62,7 +62,9 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
     };
   }
 
-  const display = createProgressDisplay(io.stdout, { tty: io.stdout.isTTY === true, columns: () => io.stdout.columns || 80, ...progress });
+  // A dumb terminal cannot erase a line: it gets the plain lines a log gets.
+  const live = io.stdout.isTTY === true && io.env.TERM !== 'dumb';
+  const display = createProgressDisplay(io.stdout, { tty: live, columns: () => io.stdout.columns || 80, ...progress });
   const printer = createMissionPrinter((line) => display.writeLine(line));
   return {
     toolCalls,

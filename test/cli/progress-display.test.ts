@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/agent/mission-events.js';
 import { createProgressDisplay } from '../../src/cli/progress-display.js';
 import { renderLiveLine, renderPlainLine } from '../../src/cli/progress-line.js';
+import { createRunOutput } from '../../src/cli/run-output.js';
 
 const started = (callId: string, name = 'navigate_to_zone'): MissionEvent => ({ type: 'tool_call_started', callId, name, args: {} });
 const progress = (callId: string, percent: number, metres: number, name = 'navigate_to_zone'): MissionEvent => ({
@@ -170,5 +172,26 @@ describe('progress lines when not on a terminal', () => {
     display.close();
     expect(written).toBe('  Going.\n');
     expect(renderPlainLine({ name: 'rotate', progress: 0.25 })).toBe('  ⋯ rotate 25%');
+  });
+});
+
+describe("run's text output picks the display from the terminal", () => {
+  const transcript = (env: NodeJS.ProcessEnv) => {
+    let out = '';
+    const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    stdout.on('data', (d) => (out += String(d)));
+    const output = createRunOutput({ stdout, stderr: new PassThrough(), env }, 'text', { instruction: 'go to bin b', scenario: 'warehouse', seed: 1 });
+    output.show(started('c1'));
+    output.show(progress('c1', 50, 3));
+    output.show(finished('c1'));
+    output.close();
+    return out;
+  };
+
+  it('draws the live line on a terminal that can erase a line, and plain lines on a dumb one', () => {
+    expect(transcript({ TERM: 'xterm-256color' })).toContain('\x1b[2K  ⋯ navigate_to_zone ██████████░░░░░░░░░░  50% · 3 m to go');
+    const dumb = transcript({ TERM: 'dumb' });
+    expect(dumb).not.toContain('\x1b');
+    expect(dumb).toMatch(/^ {2}✓ navigate_to_zone \{\} → arrived/);
   });
 });

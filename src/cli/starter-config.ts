@@ -38,6 +38,10 @@ export function starterConfigText(): string {
   // Where mission recordings go: "~/" is your home folder, a relative path starts at this file's
   // folder. Default: $XDG_STATE_HOME/robot-agent/recordings, else ~/.local/state/robot-agent/recordings.
   // "recordDir": "recordings",
+
+  // How long each MCP server gets to start (or be reached), initialize and list its tools, in ms;
+  // a slower one is reported as failed and the mission goes on without it. --mcp-timeout overrides it.
+  // "mcpTimeout": 20000,
 }
 `;
 }

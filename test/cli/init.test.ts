@@ -67,6 +67,7 @@ describe('robot-agent init', () => {
     expect(config.servers.map((s) => s.name)).toEqual(Object.keys(EXAMPLE_SERVERS));
     expect(config.servers[1]).toMatchObject({ transport: 'http', headers: { Authorization: 'Bearer t' } });
     expect(config.recordDir).toBe(path.join(dir, 'recordings'));
+    expect(config.mcpTimeoutMs).toBe(20_000);
   });
 
   it('has help', async () => {

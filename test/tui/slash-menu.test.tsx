@@ -67,6 +67,16 @@ describe('the slash command menu', () => {
     await app.waitFor((s) => s.includes('▶ replay 1x'), 'the playback');
   });
 
+  it('lets Esc stop a running mission even while the menu is open', async () => {
+    app = await openApp({ realtime: true });
+    await app.submit('go to the shelf');
+    await app.waitFor((s) => /navigate_to_zone zone=shelf .*\d+%/.test(s), 'the robot to be driving');
+    await app.press('/');
+    await app.waitFor((s) => s.includes('robot, world and session'), 'the menu');
+    await app.press(KEY.escape);
+    await app.waitFor((s) => s.includes('■ aborted: cancelled by the user; the robot was stopped'), 'the cancelled mission');
+  });
+
   it('keeps Tab for the map and camera when the line is not a command', async () => {
     app = await openApp({ size: { columns: 80, rows: 24 } });
     await app.press('go', KEY.tab);

@@ -168,7 +168,9 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     const now = modeOf(session.getState());
     const cmd = bindKey(input, key, now);
     if (cmd.kind !== 'interrupt' && cmd.kind !== 'none') setQuitArmed(false);
-    if (now === 'prompt' && slashMenu.handle(cmd)) return;
+    // Esc stops a running mission even with the menu open: stopping the robot comes first.
+    const stopsMission = cmd.kind === 'escape' && session.getState().running;
+    if (now === 'prompt' && !stopsMission && slashMenu.handle(cmd)) return;
     apply(cmd, now);
   });
 

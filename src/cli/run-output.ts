@@ -53,9 +53,12 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
         for (const event of streamEventsOf(action, setup)) emit(event);
         // Warnings stay on stderr for a person watching too; the stream has them as notices.
         const warning = warnOn(action);
-        if (warning !== undefined) this.warn(warning);
+        if (warning !== undefined) io.stderr.write(`robot-agent: ${warning}\n`);
       },
-      warn: (text) => io.stderr.write(`robot-agent: ${text}\n`),
+      warn: (text) => {
+        emit({ type: 'notice', level: 'warning', message: text });
+        io.stderr.write(`robot-agent: ${text}\n`);
+      },
       aside: (write) => write(),
       finish: (report) => emit({ type: 'mission_finished', report }),
       close: () => {},

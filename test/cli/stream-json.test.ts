@@ -135,6 +135,20 @@ describe('robot-agent run --output stream-json', () => {
   });
 });
 
+describe('robot-agent run --output stream-json with an MCP server that fails', () => {
+  it('tells the stream as a notice, and a person on stderr, and the mission goes on', async () => {
+    const config = join(mkdtempSync(join(tmpdir(), 'ra-cfg-')), 'robot-agent.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { quitter: { command: process.execPath, args: ['-e', 'process.exit(0)'] } } }));
+    const run = await runCli(['run', 'go to bin a', '--output', 'stream-json', '--no-record', '--config', config]);
+    expect(run.code, run.stderr).toBe(0);
+    const events = parseLines(run.stdout);
+    const notices = events.filter((e) => e.type === 'notice');
+    expect(notices).toContainEqual({ type: 'notice', level: 'warning', message: expect.stringContaining('MCP server "quitter"') });
+    expect(run.stderr).toMatch(/^robot-agent: MCP server "quitter"/m);
+    expect(events.at(-1)).toMatchObject({ type: 'mission_finished', report: { outcome: 'succeeded' } });
+  });
+});
+
 describe('robot-agent run --output json', () => {
   it("reports each call's result text, a long one cut with truncated: true", async () => {
     const fake = await startFakeMessagesApi([

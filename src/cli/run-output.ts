@@ -26,8 +26,7 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
   const collect = (action: SessionAction) => {
     if (action.type === 'tool_call_finished') toolCalls.push(reportedToolCall(action));
   };
-  // External servers' status lines are for the person too, connecting and connected included.
-  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && (action.level !== 'info' || action.source === 'mcp') ? action.text : undefined);
+  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && action.level !== 'info' ? action.text : undefined);
 
   if (format === 'json') {
     return {

@@ -1,5 +1,5 @@
 import { Box, useStdout } from 'ink';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Detection } from '../robot/perception.js';
 import type { CameraFrame } from '../core/camera-frame.js';
 import type { ColorDepth } from './ansi.js';
@@ -8,6 +8,7 @@ import { CONFIRMATION_ROWS, ConfirmationDialog } from './components/confirmation
 import { HeaderBar } from './components/header-bar.js';
 import { KeyHints, type HintMode } from './components/key-hints.js';
 import { PromptLine } from './components/prompt-line.js';
+import { QueuedLines, queuedRows } from './components/queued-lines.js';
 import { SideColumn } from './components/side-column.js';
 import { SlashMenu, slashMenuRows } from './components/slash-menu.js';
 import { StatusStrip } from './components/status-strip.js';
@@ -22,6 +23,7 @@ import { useTranscript } from './hooks/use-transcript.js';
 import { layoutFor, PROMPT_ROWS } from './layout.js';
 import { playbackView } from './replay-view.js';
 import type { MissionSession } from '../runtime/mission-session.js';
+import type { TranscriptState } from './transcript.js';
 
 export interface AppProps {
   session: MissionSession;
@@ -32,12 +34,15 @@ export interface AppProps {
   /** Frames per second while a mission or a playback runs (default 15). */
   fps?: number;
   onQuit?: () => void;
+  /** Hears the conversation as it changes: what `tui` leaves in the terminal's scrollback at the end. */
+  onTranscript?: (transcript: TranscriptState) => void;
 }
 
 /** The interactive session: header, status, conversation, map, camera, prompt. */
-export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit }: AppProps) {
+export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit, onTranscript }: AppProps) {
   const state = useSessionState(session);
   const [transcript, dispatch] = useTranscript(session);
+  useEffect(() => onTranscript?.(transcript), [onTranscript, transcript]);
   const replay = useReplayPlayback(dispatch);
   const robot = state.runtime.simRobot.robot;
   const busy = state.running || (replay.playback !== null && !replay.playback.done);
@@ -55,7 +60,7 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
   const picture = playback ? null : robot.latestFrame;
   const boxes = useMemo(() => framedBoxes(picture, robot.lastDetections), [picture, robot.lastDetections]);
   const menuRows = slashMenuRows(ui.menu.shown, size.rows);
-  const layout = layoutFor(size.columns, size.rows, ui.panel, menuRows + (state.confirmation ? CONFIRMATION_ROWS + PROMPT_ROWS : PROMPT_ROWS));
+  const layout = layoutFor(size.columns, size.rows, ui.panel, menuRows + (state.confirmation ? CONFIRMATION_ROWS : 0) + queuedRows(ui.queued.length) + PROMPT_ROWS);
   const hint: HintMode = ui.quitArmed ? 'quitArmed' : ui.menu.shown ? 'menu' : ui.mode === 'confirm' ? 'confirm' : ui.mode === 'replay' ? 'replay' : state.running ? 'running' : 'idle';
   const activity = playback
     ? `▶ replay ${playback.speed}x ${playback.paused ? '(paused) ' : ''}${playback.position.toFixed(1)}/${playback.total.toFixed(1)} s${playback.done ? ' done' : ''}`
@@ -68,7 +73,7 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
       <HeaderBar width={layout.cols} info={{ version, scenario: playback?.header.scenario.name ?? state.scenario, seed: playback?.header.seed ?? state.seed, provider: state.provider, model: state.model, realtime: state.realtime, recording: state.recordDir !== null, activity }} />
       {layout.status === 'strip' ? <StatusStrip view={view} width={layout.cols} /> : null}
       <Box flexDirection="row" height={layout.transcript.height}>
-        <TranscriptView state={transcript} width={layout.transcript.width} height={layout.transcript.height} scroll={ui.scroll} spinner={spinner} />
+        <TranscriptView state={transcript} width={layout.transcript.width} height={layout.transcript.height} scroll={ui.scroll} spinner={spinner} expanded={ui.expanded} />
         {layout.side ? (
           <SideColumn
             side={layout.side}
@@ -79,7 +84,8 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
         ) : null}
       </Box>
       {state.confirmation ? <ConfirmationDialog name={state.confirmation.name} args={state.confirmation.args} selected={ui.selected} width={layout.cols} /> : null}
-      <PromptLine editor={ui.editor} focused={ui.mode === 'prompt'} hint={state.running ? 'mission running — Esc cancels it' : 'type a mission, or /help'} />
+      <QueuedLines queue={ui.queued} />
+      <PromptLine editor={ui.editor} focused={ui.mode === 'prompt'} hint={state.running ? 'mission running — Enter queues the next, Esc cancels' : 'type a mission, or /help'} />
       {ui.menu.shown ? <SlashMenu shown={ui.menu.shown} selected={ui.menu.selected} rows={menuRows} width={layout.cols} /> : null}
       <KeyHints mode={hint} toggles={layout.toggles} />
     </Box>

@@ -14,6 +14,7 @@ export type KeyCommand =
   | { kind: 'submit' }
   | { kind: 'togglePanel' }
   | { kind: 'complete' }
+  | { kind: 'toggleExpand' }
   | { kind: 'scroll'; by: number }
   | { kind: 'approve' }
   | { kind: 'deny' }
@@ -30,6 +31,8 @@ export function bindKey(input: string, key: Key, mode: KeyMode): KeyCommand {
   if (key.ctrl && input === 'c') return { kind: 'interrupt' };
   if (key.ctrl && input === 'x') return { kind: 'estop' };
   if (key.escape) return { kind: 'escape' };
+  // As in Claude Code: Ctrl-O shows every tool result in full, and again one line each.
+  if (key.ctrl && input === 'o') return { kind: 'toggleExpand' };
   if (key.pageUp) return { kind: 'scroll', by: 10 };
   if (key.pageDown) return { kind: 'scroll', by: -10 };
   if (mode === 'confirm') {

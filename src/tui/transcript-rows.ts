@@ -6,15 +6,20 @@ export type Row =
   | { kind: 'mission'; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'streaming'; text: string; last: boolean }
-  | { kind: 'tool'; entry: ToolEntry }
+  /** `expanded`: the call's full result follows on `result` rows, so the line leaves out its summary. */
+  | { kind: 'tool'; entry: ToolEntry; expanded: boolean }
+  | { kind: 'result'; text: string; error: boolean }
   | { kind: 'note'; level: NoteLevel; text: string }
   | { kind: 'outcome'; outcome: string; text: string }
   | { kind: 'detail'; text: string };
 
-/** The pane's lines at this width: long text wraps, tool calls keep to one line each. */
-export function transcriptRows(state: TranscriptState, width: number): Row[] {
+/**
+ * The pane's lines at this width: long text wraps; tool calls keep to one line each, or, expanded
+ * (Ctrl-O), are followed by their full arguments when cut and their whole result, wrapped.
+ */
+export function transcriptRows(state: TranscriptState, width: number, expanded = false): Row[] {
   const w = Math.max(10, width);
-  const rows = state.entries.flatMap((e) => entryRows(e, w));
+  const rows = state.entries.flatMap((e) => entryRows(e, w, expanded));
   if (state.streaming.trim()) {
     const lines = wrap(state.streaming.trim(), w - 2);
     lines.forEach((text, i) => rows.push({ kind: 'streaming', text: `  ${text}`, last: i === lines.length - 1 }));
@@ -30,24 +35,50 @@ export function visibleRows<R>(rows: R[], height: number, scroll: number): { row
   return { rows: rows.slice(Math.max(0, end - height), end), scroll: s, hidden: Math.max(0, end - height) };
 }
 
-function entryRows(e: Entry, w: number): Row[] {
+function entryRows(e: Entry, w: number, expanded: boolean): Row[] {
   switch (e.kind) {
     case 'mission': {
       const who = e.model && e.model !== e.provider ? `${e.provider} ${e.model}` : e.provider;
-      return [{ kind: 'mission', text: `▶ ${e.instruction}  [${who}]` }];
+      const text = `▶ ${e.instruction}  [${who}]`;
+      return (expanded ? wrap(text, w) : [text]).map((text) => ({ kind: 'mission', text }));
     }
     case 'text':
       return wrap(e.text, w - 2).map((text) => ({ kind: 'text', text: `  ${text}` }));
     case 'tool':
-      return [{ kind: 'tool', entry: e }];
+      return expanded && e.result !== undefined ? [{ kind: 'tool', entry: e, expanded: true }, ...resultRows(e, w)] : [{ kind: 'tool', entry: e, expanded: false }];
     case 'note':
       return wrap(e.text, w - 2).map((text, i) => ({ kind: 'note', level: e.level, text: `${i === 0 ? noteMark(e.level) : ' '} ${text}` }));
     case 'outcome':
       return [
         ...wrap(`■ ${e.outcome}: ${e.summary}`, w).map((text) => ({ kind: 'outcome' as const, outcome: e.outcome, text })),
-        { kind: 'detail', text: `  ${e.detail}` },
+        ...(expanded ? wrap(e.detail, w - 2) : [e.detail]).map((text) => ({ kind: 'detail' as const, text: `  ${text}` })),
       ];
   }
+}
+
+/** A finished call's arguments (when the tool line cut them) and result in full, under the call. */
+function resultRows(e: ToolEntry, w: number): Row[] {
+  const error = e.status === 'error';
+  const args = fullArgs(e.args);
+  const lines = [...(args !== formatArgs(e.args) ? wrap(`args: ${args}`, w - 6) : []), ...wrap(e.result || '(no text)', w - 6)];
+  return lines.map((text, i) => ({ kind: 'result', error, text: `${i === 0 ? '    ⎿ ' : '      '}${text}` }));
+}
+
+/** `zone=bin_a speed=0.5`: arguments compactly, strings unquoted; long ones cut with … (the full form is `fullArgs`). */
+export function formatArgs(args: Record<string, unknown>): string {
+  const text = fullArgs(args);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+export function fullArgs(args: Record<string, unknown>): string {
+  return Object.entries(args)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' ');
+}
+
+/** ` (13.8 s, 535 ms)`: robot time and wall time of a finished call, or nothing. */
+export function toolTime(entry: ToolEntry): string {
+  return entry.simSeconds !== undefined ? ` (${entry.simSeconds.toFixed(1)} s, ${Math.round(entry.wallMs ?? 0)} ms)` : '';
 }
 
 function noteMark(level: NoteLevel): string {

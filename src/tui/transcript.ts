@@ -20,6 +20,8 @@ export interface ToolEntry {
   progress?: number;
   progressText?: string;
   summary?: string;
+  /** The whole result text (every text block, images as [image]), shown when results are expanded. */
+  result?: string;
   wallMs?: number;
   simSeconds?: number;
 }
@@ -69,7 +71,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case 'tool_call_finished':
       if (action.name === REPORT_TOOL_NAME) return state;
       return {
-        ...updateTool(state, action.callId, (t) => ({ ...t, status: action.isError ? 'error' : 'ok', summary: firstLine(action.result), wallMs: action.wallMs, simSeconds: action.simSeconds })),
+        ...updateTool(state, action.callId, (t) => ({ ...t, status: action.isError ? 'error' : 'ok', summary: firstLine(action.result), result: resultText(action.result), wallMs: action.wallMs, simSeconds: action.simSeconds })),
         detected: updateDetected(state.detected, action.name, action.result.structuredContent),
       };
     case 'telemetry':
@@ -117,11 +119,20 @@ function updateTool(state: TranscriptState, callId: string, change: (t: ToolEntr
   return { ...state, entries };
 }
 
+type ResultContent = { content?: ReadonlyArray<{ type: string; text?: unknown }> };
+
 /** The first line of a tool result's text (live results and recorded ones alike). */
-export function firstLine(result: { content?: ReadonlyArray<{ type: string; text?: unknown }> }): string {
+export function firstLine(result: ResultContent): string {
   const content = result.content ?? [];
   const text = content.find((c) => c.type === 'text' && typeof c.text === 'string')?.text as string | undefined;
   return (text ?? (content.some((c) => c.type === 'image') ? '[image]' : '')).split('\n')[0]!.trim();
+}
+
+/** A tool result's whole text: each block on its own line, a picture as [image]. */
+export function resultText(result: ResultContent): string {
+  return (result.content ?? [])
+    .map((c) => (c.type === 'text' && typeof c.text === 'string' ? c.text.trim() : c.type === 'image' ? '[image]' : `[${c.type}]`))
+    .join('\n');
 }
 
 type Json = Record<string, unknown> | undefined;

@@ -56,6 +56,8 @@ export function startTuiInTmux({ columns, rows, args = [] }: TuiTerminalOptions)
     while (Date.now() < end) {
       const s = screen();
       if (test(s)) return s;
+      // The program ended and what was awaited is not there: it will not come.
+      if (s.includes('ROBOT_AGENT_EXIT=')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`timed out waiting for ${what}; the terminal showed:\n${screen()}`);

@@ -3,6 +3,7 @@ import { colorDepthOf } from '../../tui/ansi.js';
 import { UserError, writeLine, type CliIo } from '../io.js';
 import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
 import { PROGRAM_VERSION } from '../version.js';
+import type { TranscriptState } from '../../tui/transcript.js';
 
 /** The mission options `run` takes, minus one-shot output choices; recording is on or off. */
 export interface TuiOptions extends MissionFlags {
@@ -12,6 +13,15 @@ export interface TuiOptions extends MissionFlags {
   record: boolean;
 }
 
+/*
+ * The UI draws on the alternate screen, and when it ends the conversation is printed as plain text
+ * onto the normal screen, so it stays in the terminal's scrollback. Claude Code instead draws on the
+ * normal screen and hands finished entries to Ink's <Static>, which prints them once above the live
+ * area; that suits a single column, but this UI is a full-height frame with the map and camera
+ * beside the conversation, which Static output (full width, above the frame) cannot sit next to,
+ * and a frame as tall as the terminal redrawn on the normal screen would push copies of itself into
+ * the scrollback. So: a clean full-screen frame while it runs, the transcript left behind after.
+ */
 const ALT_SCREEN_ON = '\x1b[?1049h\x1b[H';
 const ALT_SCREEN_OFF = '\x1b[?1049l';
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
@@ -25,12 +35,18 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   // React's development build costs several times more per frame; load the production one
   // unless the person asked otherwise (ink and react are loaded here for the first time).
   process.env.NODE_ENV ??= 'production';
-  const [{ render }, { createElement }, { App }] = await Promise.all([import('ink'), import('react'), import('../../tui/app.js')]);
+  const [{ render }, { createElement }, { App }, { transcriptText }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('../../tui/app.js'),
+    import('../../tui/transcript-text.js'),
+  ]);
+  let transcript: TranscriptState | null = null;
   stdout.write(ALT_SCREEN_ON);
   // A resized terminal reflows what is on it; start from a blank screen and let Ink draw it all again.
   const onResize = () => stdout.write(CLEAR_SCREEN);
   stdout.on('resize', onResize);
-  const ink = render(createElement(App, { session, version: PROGRAM_VERSION, depth: colorDepthOf(stdout as NodeJS.WriteStream, io.env) }), {
+  const ink = render(createElement(App, { session, version: PROGRAM_VERSION, depth: colorDepthOf(stdout as NodeJS.WriteStream, io.env), onTranscript: (t: TranscriptState) => void (transcript = t) }), {
     stdout: stdout as NodeJS.WriteStream,
     stdin: stdin as NodeJS.ReadStream,
     stderr: io.stderr as NodeJS.WriteStream,
@@ -46,6 +62,7 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
     for (const s of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.off(s, onSignal);
     stdout.off('resize', onResize);
     stdout.write(ALT_SCREEN_OFF);
+    for (const line of transcript ? transcriptText(transcript, stdout.columns || 80) : []) writeLine(stdout, line);
     await session.close();
   }
   const { recordings, recordDir } = session.getState();

@@ -13,6 +13,7 @@ import { statusLines } from '../status-lines.js';
 import type { TranscriptAction } from '../transcript.js';
 import type { PlaybackControls } from './use-replay-playback.js';
 import { useSlashMenu, type SlashMenu } from './use-slash-menu.js';
+import { useTypeAhead } from './use-type-ahead.js';
 
 export interface Controller {
   mode: KeyMode;
@@ -25,6 +26,10 @@ export interface Controller {
   quitArmed: boolean;
   /** The slash-command menu under the prompt. */
   menu: SlashMenu;
+  /** Tool results in full (Ctrl-O) rather than one line each. */
+  expanded: boolean;
+  /** Instructions typed during a mission, waiting their turn. */
+  queued: readonly string[];
 }
 
 interface Deps {
@@ -49,6 +54,8 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
   const [selected, selectedRef, setSelected] = useSyncedState(1);
   const [quitArmed, quitArmedRef, setQuitArmed] = useSyncedState(false);
   const slashMenu = useSlashMenu({ editorRef, setEditor, submit: (e) => submit(e), recordDir: state.recordDir, recordingCount: state.recordings.length });
+  const [expanded, setExpanded] = useState(false);
+  const typeAhead = useTypeAhead(session, state.running, dispatch);
   // Through a ref: Ink re-registers the input handler in an effect, after the screen already shows
   // the new mode, and a key pressed in between (a '+' just as playback starts) must see it too.
   const playingRef = useRef(false);
@@ -97,7 +104,7 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     if (replay.playback) replay.stop(true);
     const slash = parseSlash(line);
     if (slash) return runSlash(slash);
-    if (session.getState().running) return note('a mission is already running; press Esc to cancel it first', 'warning');
+    if (typeAhead.enqueueIfBusy(line)) return;
     void session.runMission(line);
   };
 
@@ -105,6 +112,7 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     if (quitArmedRef.current) return quit();
     setQuitArmed(true);
     const state = session.getState();
+    typeAhead.clear();
     if (state.confirmation || state.running) session.cancel();
     else if (playingRef.current) replay.stop();
     else setEditor((e) => editLine(e, { kind: 'clear' }));
@@ -114,7 +122,11 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     const state = session.getState();
     if (state.confirmation) return session.respond(false);
     if (playingRef.current) return replay.stop();
-    if (state.running) return void session.cancel();
+    if (state.running) {
+      typeAhead.clear();
+      return void session.cancel();
+    }
+    if (typeAhead.clear()) return;
     if (replay.playback) return replay.stop(true);
     setEditor((e) => editLine(e, { kind: 'clear' }));
   };
@@ -150,6 +162,8 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
         return setPanel((p) => (p === 'map' ? 'camera' : 'map'));
       case 'togglePanel':
         return setPanel((p) => (p === 'map' ? 'camera' : 'map'));
+      case 'toggleExpand':
+        return setExpanded((e) => !e);
       case 'scroll':
         return setScroll((s) => Math.max(0, s + cmd.by));
       case 'speed':
@@ -175,5 +189,5 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
   });
 
   const menu = mode === 'prompt' ? slashMenu.menu : { shown: null, selected: 0 };
-  return { mode, editor, panel, scroll, selected, quitArmed, menu };
+  return { mode, editor, panel, scroll, selected, quitArmed, menu, expanded, queued: typeAhead.queued };
 }

@@ -40,7 +40,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
 
 export const HELP_LINES = [
   'Type a mission and press Enter, e.g. "go to bin a", "charge", "pick up the red cube", "what is your battery level".',
-  'Keys: Enter run · Esc cancel the mission (the robot stops) · Ctrl-C cancel, twice quit · ' + `${ESTOP_KEY} EMERGENCY STOP · ↑/↓ earlier missions · Tab map/camera · PgUp/PgDn scroll`,
+  'Keys: Enter run · Esc cancel the mission (the robot stops) · Ctrl-C cancel, twice quit · ' + `${ESTOP_KEY} EMERGENCY STOP · ↑/↓ earlier missions · Tab map/camera · PgUp/PgDn scroll · Ctrl-O tool results in full or one line each · Enter during a mission queues the next`,
   'Commands: / opens the list (↑/↓ choose, Tab completes, Enter runs); Tab also completes scenario names and recording paths.',
   ...SLASH_COMMANDS.map((c) => `${`/${c.name} ${c.usage}`.padEnd(22)} ${c.summary}`),
 ];

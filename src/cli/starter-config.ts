@@ -1,3 +1,5 @@
+import { oneLineJson } from '../config/one-line-json.js';
+
 /**
  * The file `robot-agent init` writes: every setting the config file has, explained in comments,
  * with example servers commented out so the file works as it is (no server, nothing to install)
@@ -9,12 +11,7 @@ export const EXAMPLE_SERVERS = {
   'other-robot': { url: 'http://127.0.0.1:8765/mcp', headers: { Authorization: 'env:OTHER_ROBOT_AUTH' } },
 } as const;
 
-/** One line of JSON, with a space after `,` and `:` as people write it. */
-function inline(value: unknown): string {
-  return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']');
-}
-
-const example = (name: keyof typeof EXAMPLE_SERVERS) => `// ${JSON.stringify(name)}: ${inline(EXAMPLE_SERVERS[name])},`;
+const example = (name: keyof typeof EXAMPLE_SERVERS) => `// ${JSON.stringify(name)}: ${oneLineJson(EXAMPLE_SERVERS[name])},`;
 
 export function starterConfigText(): string {
   return `// robot-agent's settings: JSON with comments (// and /* */) and trailing commas allowed.

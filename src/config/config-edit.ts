@@ -1,5 +1,6 @@
 import { applyEdits, createScanner, findNodeAtLocation, modify, parseTree, SyntaxKind, type FormattingOptions, type Node } from 'jsonc-parser';
 import { parseJsonc } from './jsonc.js';
+import { oneLineJson } from './one-line-json.js';
 
 /**
  * Edits of a config file's text that keep what a person wrote: comments, key order, formatting,
@@ -15,11 +16,32 @@ export function serverNames(text: string): string[] {
   return isObject(servers) ? Object.keys(servers) : [];
 }
 
-/** The text with `mcpServers.<name>` set to `entry` (added at the end, or replaced in place). */
+/**
+ * The text with `mcpServers.<name>` set to `entry`: replaced in place, or added after the last
+ * server. When that server has lines of its own, the new one gets its own line(s) after them
+ * (one line when it fits, as such files are usually written) and nothing else moves;
+ * jsonc-parser's insertion would take the last server's trailing comment and reformat its line.
+ */
 export function withServer(text: string, name: string, entry: ServerEntry): string {
   const base = text.trim() === '' ? '{}\n' : text;
-  return applyEdits(base, modify(base, ['mcpServers', name], entry, { formattingOptions: formattingOf(base) }));
+  const tree = parseTree(base, [], { allowTrailingComma: true }) ?? emptyObject;
+  const last = findNodeAtLocation(tree, ['mcpServers'])?.children?.at(-1);
+  const lines = !findNodeAtLocation(tree, ['mcpServers', name]) && last ? ownLines(base, last) : undefined;
+  const format = formattingOf(base);
+  if (!last || !lines) return applyEdits(base, modify(base, ['mcpServers', name], entry, { formattingOptions: format }));
+  const indent = base.slice(lines.start, last.offset);
+  const unit = format.insertSpaces ? ' '.repeat(format.tabSize ?? 2) : '\t';
+  const oneLine = `${JSON.stringify(name)}: ${oneLineJson(entry)}`;
+  const property = indent.length + oneLine.length <= MAX_LINE ? oneLine : `${JSON.stringify(name)}: ${JSON.stringify(entry, null, unit).split('\n').join(format.eol + indent)}`;
+  const lineEnd = base.slice(lines.start, lines.end).endsWith('\n') ? '' : format.eol;
+  const added = `${lineEnd}${indent}${property}${lines.hadComma ? ',' : ''}${format.eol}`;
+  const withComma = lines.hadComma ? base : `${base.slice(0, last.offset + last.length)},${base.slice(last.offset + last.length)}`;
+  const at = lines.end + (lines.hadComma ? 0 : 1);
+  return withComma.slice(0, at) + added + withComma.slice(at);
 }
+
+/** Longest line a new server is written on before it is spread over several. */
+const MAX_LINE = 110;
 
 /**
  * The text without `mcpServers.<name>`. An entry on lines of its own goes with those lines (and its

@@ -2,6 +2,10 @@ import type { Pose } from '../../core/geometry.js';
 
 /** How many poses are kept: a few seconds of odometry, enough to match any camera frame. */
 const CAPACITY = 128;
+/** An image stamped further than this outside the odometry kept has no pose to pair with: a
+ *  nearest pose seconds away would place everything in it wrongly (seen as tens of degrees off
+ *  when the camera lagged behind the odometry). */
+export const MAX_PAIRING_GAP_S = 0.25;
 
 /**
  * Recent stamped poses, so a camera image is localized from where the base was when the image
@@ -24,9 +28,13 @@ export class PoseHistory {
     return this.poses[this.poses.length - 1];
   }
 
-  /** The pose stamped nearest to `stamp`; the latest one for an unstamped (0) image. */
+  /** The pose stamped nearest to `stamp`; the latest one for an unstamped (0) image; undefined
+   *  when `stamp` lies further than MAX_PAIRING_GAP_S outside the poses kept. */
   at(stamp: number): Pose | undefined {
     if (stamp <= 0) return this.latest();
+    const oldest = this.stamps[0];
+    const newest = this.stamps[this.stamps.length - 1];
+    if (oldest === undefined || newest === undefined || stamp < oldest - MAX_PAIRING_GAP_S || stamp > newest + MAX_PAIRING_GAP_S) return undefined;
     let best = -1;
     let bestGap = Infinity;
     for (let i = 0; i < this.stamps.length; i++) {

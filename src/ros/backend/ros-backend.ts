@@ -178,8 +178,10 @@ export class RosRobotBackend implements RobotBackend {
     if (!message) throw new Error(`no camera image has arrived on ${this.parts.profile.camera.topic}`);
     if (this.decoded?.message === message) return { ...this.decoded.frame, time: this.clock.now() };
     const { camera } = this.parts.profile;
+    // Where the base was when the image was taken, never a pose from another time.
+    const pose = this.poses.at(stampSeconds(message.header));
+    if (!pose) throw new Error(`the camera image on ${camera.topic} is stamped outside the last seconds of odometry on ${this.parts.profile.pose.topic}: the camera lags far behind (an overloaded machine or link?) or its clock is not the odometry's`);
     const image = camera.type === 'sensor_msgs/CompressedImage' ? decodeCompressedImage(message) : decodeRawImage(message);
-    const pose = this.poses.at(stampSeconds(message.header)) ?? this.pose;
     const frame: CameraFrame = {
       ...image,
       pose: { ...pose },

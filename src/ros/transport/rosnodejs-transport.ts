@@ -19,6 +19,7 @@ import { rosEnvironmentDefaults } from './ros-environment.js';
 import { loadRosnodejs, type RnMessageClass, type RnNodeHandle, type RnServerGoalHandle, type Rosnodejs } from './rosnodejs-api.js';
 import { wrapActionClient, wrapServerGoal } from './rosnodejs-actions.js';
 import { ServiceCaller } from './rosnodejs-service-caller.js';
+import { speedUpTrailingBytes } from './trailing-bytes.js';
 
 interface SharedNode {
   masterUri: string;
@@ -114,13 +115,13 @@ class RosnodejsTransport implements RosTransport {
   }
 
   async subscribe(topic: string, type: string, onMessage: (message: Record<string, unknown>) => void) {
-    this.messageDefinition(type);
+    this.messageClass(type);
     const sub = this.nh.subscribe(topic, type, onMessage, { queueSize: 1, throttleMs: -1 });
     return () => sub.shutdown();
   }
 
   async advertise(topic: string, type: string, options: { latch?: boolean } = {}) {
-    this.messageDefinition(type);
+    this.messageClass(type);
     const pub = this.nh.advertise(topic, type, { latching: options.latch === true, queueSize: 1, throttleMs: -1 });
     return { publish: (m: Record<string, unknown>) => pub.publish(m), subscriberCount: () => pub.getNumSubscribers(), close: () => pub.shutdown() };
   }
@@ -167,9 +168,15 @@ class RosnodejsTransport implements RosTransport {
   }
 
   messageDefinition(type: string): RosMessageDefinition {
+    return definitionOf(type, this.messageClass(type));
+  }
+
+  /** The class of a message type a topic carries, its byte array made fast (trailing-bytes.ts). */
+  private messageClass(type: string) {
     const cls = this.lookup(type, 'msg');
     if (!cls) throw new RosUnknownTypeError(type, 'message');
-    return definitionOf(type, cls);
+    speedUpTrailingBytes(cls);
+    return cls;
   }
 
   serviceDefinition(type: string) {

@@ -1,8 +1,10 @@
 import type { RosMessage, RosTransport } from '../transport/ros-transport.js';
+import { CmdVelNavigator } from './cmd-vel-navigator.js';
 import { GridMapError, mapFromOccupancyGrid } from './grid-map.js';
 import { loadMapFile } from './map-file.js';
+import { MoveBaseNavigator } from './move-base-navigator.js';
 import type { RobotProfile } from './robot-profile.js';
-import { RosRobotBackend } from './ros-backend.js';
+import { RosRobotBackend, type RosBackendParts } from './ros-backend.js';
 
 /** The robot is not there as its profile says: a topic stays silent, no action server answers. */
 export class RosRobotError extends Error {
@@ -27,7 +29,39 @@ function firstOf(subscribed: (onMessage: (m: RosMessage) => void) => void, timeo
 }
 
 /**
- * Joins a ROS robot as its profile describes it: waits for the map, the move_base server, the
+ * The navigation the profile names, ready to drive: move_base's server answering (a clear error
+ * when none does), or the velocity publisher the backend's own follower drives through.
+ */
+async function openNavigation(transport: RosTransport, profile: RobotProfile, wallMs: () => number, closers: Array<() => Promise<void>>, robotHint: string): Promise<RosBackendParts['navigator']> {
+  const nav = profile.navigation;
+  const wait = profile.timeouts.first_message_ms;
+  if (nav.type === 'geometry_msgs/Twist') {
+    const publisher = await transport.advertise(nav.cmd_vel, nav.type);
+    closers.push(() => publisher.close());
+    const settings = {
+      topic: nav.cmd_vel,
+      poseTopic: profile.pose.topic,
+      rateHz: nav.rate_hz,
+      maxLinear: profile.base.max_linear_speed,
+      maxAngular: nav.max_angular_speed,
+      linearAccel: nav.linear_accel,
+      angularAccel: nav.angular_accel,
+      headingTolerance: (nav.heading_tolerance_deg * Math.PI) / 180,
+      stallMs: nav.stall_timeout_ms,
+      odomTimeoutMs: nav.odom_timeout_ms,
+    };
+    return (notify) => new CmdVelNavigator(publisher, settings, wallMs, notify);
+  }
+  const client = transport.actionClient(nav.action, nav.type);
+  closers.push(() => client.close());
+  if (!(await client.waitForServer(wait))) throw new RosRobotError(`no move_base action server at ${nav.action} within ${wait / 1000} s on ${transport.masterUri}: ${robotHint}`);
+  const stopPublisher = nav.stop_topic ? await transport.advertise(nav.stop_topic, 'geometry_msgs/Twist') : undefined;
+  if (stopPublisher) closers.push(() => stopPublisher.close());
+  return (notify) => new MoveBaseNavigator(client, nav.frame, notify, stopPublisher);
+}
+
+/**
+ * Joins a ROS robot as its profile describes it: waits for the map, the navigation, the
  * first pose, battery state and camera image (each a clear error naming the topic when it stays
  * silent), then feeds every later message to the backend.
  */
@@ -47,8 +81,6 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
   const silent = (what: string, topic: string, hint: string) => () => `no ${what} on ${topic} within ${seconds} from the ROS master ${transport.masterUri}: ${hint}`;
   const robotHint = 'is the robot (or robot-agent ros-sim) running, and does the profile name its topics?';
   try {
-    const navigation = transport.actionClient(profile.navigation.action, profile.navigation.type);
-    closers.push(() => navigation.close());
     const { file, topic, type } = profile.map;
     let grid: Promise<RosMessage>;
     if (file !== undefined) grid = Promise.resolve().then(() => loadMapFile(file));
@@ -57,17 +89,14 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
       closers.push(await transport.subscribe(topic!, type!, (m) => onMap(m)));
       grid = firstOf((cb) => (onMap = cb), wait, silent('occupancy grid', topic!, `${robotHint} (a map must be published latched, as map_server does)`));
     }
-    const [gridMessage, serverUp] = await Promise.all([grid, navigation.waitForServer(wait)]);
-    if (!serverUp) throw new RosRobotError(`no move_base action server at ${profile.navigation.action} within ${seconds} on ${transport.masterUri}: ${robotHint}`);
-    const stopPublisher = profile.navigation.stop_topic ? await transport.advertise(profile.navigation.stop_topic, 'geometry_msgs/Twist') : undefined;
-    if (stopPublisher) closers.push(() => stopPublisher.close());
+    const [gridMessage, navigator] = await Promise.all([grid, openNavigation(transport, profile, wallMs, closers, robotHint)]);
     let map;
     try {
       map = mapFromOccupancyGrid(gridMessage, profile.map.zones);
     } catch (e) {
       throw e instanceof GridMapError ? new RosRobotError(`the map ${file ?? `on ${topic}`}: ${e.message}`) : e;
     }
-    const backend = new RosRobotBackend({ transport, profile, map, navigation, ...(stopPublisher ? { stopPublisher } : {}), wallMs });
+    const backend = new RosRobotBackend({ transport, profile, map, navigator, wallMs });
     closers.push(async () => backend.close());
 
     const feeds: Array<[string, string, string, (m: RosMessage) => void]> = [

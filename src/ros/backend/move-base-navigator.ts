@@ -1,18 +1,8 @@
-import type { Vec2 } from '../../core/geometry.js';
+import type { Pose } from '../../core/geometry.js';
 import type { MotionState } from '../../core/motion-types.js';
 import { quaternionFromYaw } from '../../core/quaternion.js';
 import type { RosActionClient, RosGoalHandle, RosGoalOutcome, RosPublisher } from '../transport/ros-transport.js';
-
-/** A drive the robot core asked for, in the ROS map frame, with the path planned for it. */
-export interface NavigationGoal {
-  target: Vec2;
-  heading: number;
-  /** Planned path in the core's frame (for progress and the views), and its length. */
-  path: Vec2[];
-  lengthM: number;
-}
-
-const ZERO_TWIST = { linear: { x: 0, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } };
+import { GoalProgress, ZERO_TWIST, type NavigationGoal, type Navigator } from './navigation.js';
 
 function wallStamp(): { secs: number; nsecs: number } {
   const ms = Date.now();
@@ -31,9 +21,9 @@ function outcomeReason(outcome: RosGoalOutcome): string {
  * is slow to act on the cancel. A success is reported on the next odometry message, so the
  * pose the robot core reads then is the one the goal ended at.
  */
-export class MoveBaseNavigator {
-  private state: MotionState = { status: 'idle', progress: 0 };
-  private current: { token: number; goal: NavigationGoal; handle: RosGoalHandle; endedAt?: 'pending-success' } | null = null;
+export class MoveBaseNavigator implements Navigator {
+  private readonly progress: GoalProgress;
+  private current: { token: number; handle: RosGoalHandle; succeeded?: true } | null = null;
   private readonly unfinished = new Set<RosGoalHandle>();
   private tokens = 0;
 
@@ -42,7 +32,9 @@ export class MoveBaseNavigator {
     private readonly frame: string,
     private readonly notify: () => void,
     private readonly stopPublisher: RosPublisher | undefined,
-  ) {}
+  ) {
+    this.progress = new GoalProgress(notify);
+  }
 
   start(goal: NavigationGoal): void {
     this.cancelAll();
@@ -57,54 +49,53 @@ export class MoveBaseNavigator {
       { onFeedback: () => this.notify() },
     );
     this.unfinished.add(handle);
-    this.current = { token, goal, handle };
-    this.state = { status: 'active', progress: 0, remaining: goal.lengthM, path: goal.path };
+    this.current = { token, handle };
+    this.progress.begin(goal);
     void handle.done.then((outcome) => {
       this.unfinished.delete(handle);
       if (this.current?.token !== token) return;
-      if (outcome.status === 'succeeded') this.current.endedAt = 'pending-success';
-      else this.end({ status: 'failed', progress: this.state.progress, reason: outcomeReason(outcome) });
+      if (outcome.status === 'succeeded') this.current.succeeded = true;
+      else {
+        this.current = null;
+        this.progress.fail(outcomeReason(outcome));
+      }
     });
   }
 
-  /** On every odometry message (the pose in the core's frame): progress along the path, and a
-   *  pending success made final. */
-  onPose(here: Vec2): void {
-    const current = this.current;
-    if (!current) return;
-    if (current.endedAt === 'pending-success') return this.end({ status: 'succeeded', progress: 1, remaining: 0, path: current.goal.path });
-    const end = current.goal.path[current.goal.path.length - 1]!;
-    const remaining = Math.min(current.goal.lengthM, Math.hypot(end.x - here.x, end.y - here.y));
-    const progress = current.goal.lengthM > 0 ? 1 - remaining / current.goal.lengthM : 0;
-    this.state = { status: 'active', progress: Math.max(this.state.progress, progress), remaining, path: current.goal.path };
+  /** On every odometry message: progress along the path, and a pending success made final. */
+  onPose(here: Pose): void {
+    if (!this.current) return;
+    if (this.current.succeeded) {
+      this.current = null;
+      return this.progress.succeed();
+    }
+    this.progress.track(here);
   }
 
   motionState(): MotionState {
-    return this.state;
+    return this.progress.motionState();
   }
 
   /** Ends the current goal (if any) as failed with `reason`, cancels every goal still open and
    *  tells the base to stand still. */
   stop(reason: string): void {
-    if (this.current) this.end({ status: 'failed', progress: this.state.progress, reason, ...(this.state.remaining !== undefined ? { remaining: this.state.remaining } : {}) });
+    this.current = null;
+    this.progress.fail(reason);
     this.cancelAll();
     this.stopPublisher?.publish(ZERO_TWIST);
   }
 
-  /** Fails a goal that cannot start (no path): nothing is sent. */
   failAtOnce(reason: string): void {
     this.cancelAll();
     this.current = null;
-    this.state = { status: 'failed', progress: 0, reason };
+    this.progress.failAtOnce(reason);
+  }
+
+  close(): void {
+    this.stop('the robot is disconnecting');
   }
 
   private cancelAll(): void {
     for (const handle of this.unfinished) handle.cancel();
-  }
-
-  private end(state: MotionState): void {
-    this.current = null;
-    this.state = state;
-    this.notify();
   }
 }

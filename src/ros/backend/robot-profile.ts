@@ -28,6 +28,37 @@ const Zone = z.object({
   depth: positive,
 });
 
+/** Navigation by a move_base action server: the robot plans and drives itself. */
+const MoveBaseNavigation = z.strictObject({
+  action: rosName,
+  type: z.literal('move_base_msgs/MoveBaseAction'),
+  /** Frame of the goals' target poses. */
+  frame: z.string().min(1).default('map'),
+  /** Where a zero Twist is published when the robot stops or is e-stopped. */
+  stop_topic: rosName.optional(),
+});
+
+/** Navigation by velocity commands: robot-agent plans on the map and follows the path itself. */
+const CmdVelNavigation = z.strictObject({
+  /** The velocity topic the base driver listens on. */
+  cmd_vel: z.string({ error: 'needs the velocity topic the base listens on, e.g. cmd_vel: /cmd_vel' }).pipe(rosName),
+  type: z.literal('geometry_msgs/Twist'),
+  /** Commands per second while a goal runs (base drivers stop after ~0.5 s without one). */
+  rate_hz: positive.min(5).max(100).default(20),
+  /** The base's turn rate limit, rad/s (the linear one is base.max_linear_speed). */
+  max_angular_speed: positive.default(1.5),
+  /** Decelerations the base manages, m/s² and rad/s²: the follower brakes in time for corners and goals. */
+  linear_accel: positive.default(1.0),
+  angular_accel: positive.default(3.0),
+  /** How close to the final heading counts as arrived, degrees. */
+  heading_tolerance_deg: positive.max(30).default(1.5),
+  /** A drive fails when the base makes no headway this long (blocked), and is held still while odometry is older than odom_timeout_ms. */
+  stall_timeout_ms: z.number().int().positive().default(10_000),
+  odom_timeout_ms: z.number().int().positive().default(1_000),
+});
+
+export type CmdVelNavigationSpec = z.output<typeof CmdVelNavigation>;
+
 export const RobotProfileSpec = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-kebab-case'),
   /** Master URI; else --master, then ROS_MASTER_URI. */
@@ -67,13 +98,8 @@ export const RobotProfileSpec = z.strictObject({
     .refine((m) => (m.file !== undefined ? m.topic === undefined && m.type === undefined : m.topic !== undefined && m.type !== undefined), {
       message: 'needs either topic and type (nav_msgs/OccupancyGrid) or file (a map_server YAML), not both',
     }),
-  navigation: z.strictObject({
-    action: rosName,
-    type: z.literal('move_base_msgs/MoveBaseAction'),
-    /** Frame of the goals' target poses. */
-    frame: z.string().min(1).default('map'),
-    /** Where a zero Twist is published when the robot stops or is e-stopped. */
-    stop_topic: rosName.optional(),
+  navigation: z.discriminatedUnion('type', [MoveBaseNavigation, CmdVelNavigation], {
+    error: 'type must be move_base_msgs/MoveBaseAction (with action: /move_base) or geometry_msgs/Twist (with cmd_vel: /cmd_vel, for robot-agent to follow its paths itself)',
   }),
   gripper: z.strictObject({
     service: rosName,

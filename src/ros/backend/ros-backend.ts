@@ -7,10 +7,10 @@ import { PathPlanner } from '../../core/planning/path-planner.js';
 import { yawFromQuaternion, type Quaternion } from '../../core/quaternion.js';
 import { estimateTripDrain } from '../../core/trip-drain.js';
 import type { BackendState, GripperGeometry, RobotBackend } from '../../robot/backend.js';
-import type { RosActionClient, RosMessage, RosPublisher, RosTransport } from '../transport/ros-transport.js';
+import type { RosMessage, RosTransport } from '../transport/ros-transport.js';
 import { decodeCompressedImage, decodeRawImage } from './camera-image.js';
 import type { RosMap } from './grid-map.js';
-import { MoveBaseNavigator } from './move-base-navigator.js';
+import type { Navigator } from './navigation.js';
 import { PoseHistory, stampSeconds } from './pose-history.js';
 import type { RobotProfile } from './robot-profile.js';
 import { SetBoolActivity } from './set-bool-activity.js';
@@ -22,17 +22,17 @@ export interface RosBackendParts {
   transport: RosTransport;
   profile: RobotProfile;
   map: RosMap;
-  navigation: RosActionClient;
-  stopPublisher?: RosPublisher;
+  /** move_base's or the cmd_vel follower's (connect.ts picks by the profile), told to call `notify` on every change. */
+  navigator: (notify: () => void) => Navigator;
   /** Milliseconds from an arbitrary origin (performance.now): robot time on a real robot is wall time. */
   wallMs: () => number;
 }
 
 /**
  * A ROS robot behind the robot core's backend interface. State comes from topics (odometry,
- * battery, camera), the map from an occupancy grid at connect; drives go to move_base with a
- * path planned here first (so the core's reachability and battery checks work as on the
- * simulator), the gripper and the charger are std_srvs/SetBool services. Commands start things
+ * battery, camera), the map from an occupancy grid at connect; drives are planned here first
+ * (so the core's reachability and battery checks work as on the simulator), then go to move_base
+ * or are followed here on /cmd_vel (navigation.ts), the gripper and the charger are std_srvs/SetBool services. Commands start things
  * and return at once; their ends arrive as messages and are read back on the next update.
  * `connectRosBackend` (connect.ts) subscribes the topics and feeds `onOdometry` and friends.
  */
@@ -43,7 +43,7 @@ export class RosRobotBackend implements RobotBackend {
   private readonly listeners = new Set<() => void>();
   private readonly poses = new PoseHistory();
   private readonly planner: PathPlanner;
-  private readonly navigator: MoveBaseNavigator;
+  private readonly navigator: Navigator;
   private readonly gripperService: SetBoolActivity;
   private readonly chargingService: SetBoolActivity;
   private readonly origin: Vec2;
@@ -66,7 +66,7 @@ export class RosRobotBackend implements RobotBackend {
     this.origin = map.origin;
     this.planner = new PathPlanner(map.map, { robotRadius: profile.base.radius });
     const notify = () => this.emit();
-    this.navigator = new MoveBaseNavigator(parts.navigation, profile.navigation.frame, notify, parts.stopPublisher);
+    this.navigator = parts.navigator(notify);
     const { service_ms } = profile.timeouts;
     this.gripperService = new SetBoolActivity(parts.transport, profile.gripper.service, service_ms, notify, (grasp) => (this.holding = grasp ? 'held object' : null));
     this.chargingService = new SetBoolActivity(parts.transport, profile.charging.service, service_ms, notify, (on) => (this.chargingAnswered = on));
@@ -81,7 +81,7 @@ export class RosRobotBackend implements RobotBackend {
     this.linear = twist.twist.linear.x;
     this.angular = twist.twist.angular.z;
     this.poses.push(stampSeconds(odom.header), this.pose);
-    this.navigator.onPose(this.pose);
+    this.navigator.onPose(this.pose, { linear: this.linear, angular: this.angular });
     this.emit();
   }
 
@@ -117,7 +117,8 @@ export class RosRobotBackend implements RobotBackend {
   }
 
   planPath(target: Vec2): PathPlan {
-    // Objects on the floor are not on the map: the robot's own planner (move_base) avoids them.
+    // Objects on the floor are not on the map: move_base avoids them; the cmd_vel follower relies on
+    // the base's own safety (bumpers, the simulator's collision check) for what the map lacks.
     return this.planner.plan(this.pose, target, []);
   }
 
@@ -131,14 +132,14 @@ export class RosRobotBackend implements RobotBackend {
     const here = { x: this.pose.x, y: this.pose.y };
     if (goal.kind === 'rotate') {
       if (!Number.isFinite(goal.angle)) return this.navigator.failAtOnce('the rotation angle is not a finite number');
-      return this.navigator.start({ target: this.toRos(here), heading: normalizeAngle(this.pose.heading + goal.angle), path: [here, here], lengthM: 0 });
+      return this.navigator.start({ target: this.toRos(here), heading: normalizeAngle(this.pose.heading + goal.angle), turn: goal.angle, path: [here, here], lengthM: 0, limits: goal.limits });
     }
     const plan = this.planPath(goal.target);
     if (!plan.ok) return this.navigator.failAtOnce(plan.reason);
     const [a, b] = plan.path.slice(-2) as [Vec2, Vec2];
     // Without a final heading, arrive facing the way the last leg drives: no needless turn.
     const heading = goal.heading ?? Math.atan2(b.y - a.y, b.x - a.x);
-    this.navigator.start({ target: this.toRos(goal.target), heading, path: plan.path, lengthM: plan.lengthM });
+    this.navigator.start({ target: this.toRos(goal.target), heading, path: plan.path, lengthM: plan.lengthM, limits: goal.limits });
   }
 
   motionState(): MotionState {
@@ -194,7 +195,7 @@ export class RosRobotBackend implements RobotBackend {
 
   /** Stops the base (cancelling every goal) before the robot leaves the ROS graph. */
   close(): void {
-    this.navigator.stop('the robot is disconnecting');
+    this.navigator.close();
     this.listeners.clear();
   }
 

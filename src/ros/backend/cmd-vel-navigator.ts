@@ -1,0 +1,129 @@
+import { normalizeAngle, type Pose } from '../../core/geometry.js';
+import type { MotionState } from '../../core/motion-types.js';
+import type { RosPublisher } from '../transport/ros-transport.js';
+import { GoalProgress, twist, ZERO_TWIST, type NavigationGoal, type Navigator } from './navigation.js';
+import { PathTracker, type BaseReading, type TrackerLimits } from './path-tracker.js';
+
+export interface CmdVelSettings {
+  /** The velocity topic and the odometry topic, for messages. */
+  topic: string;
+  poseTopic: string;
+  rateHz: number;
+  /** The base's own limits; a goal's limits may only lower the speeds. */
+  maxLinear: number;
+  maxAngular: number;
+  linearAccel: number;
+  angularAccel: number;
+  headingTolerance: number;
+  /** A goal fails when the base makes no headway for this long (blocked, or deaf to /cmd_vel). */
+  stallMs: number;
+  /** Odometry older than this holds the base still (no driving blind); silent for stallMs, the goal fails. */
+  odomTimeoutMs: number;
+}
+
+/** Headway that counts as progress for the stall check: metres moved, radians turned. */
+const HEADWAY_M = 0.02;
+const HEADWAY_RAD = 0.05;
+
+/**
+ * Navigation by the robot's own follower: the path the backend planned is tracked (PathTracker)
+ * against odometry, and a geometry_msgs/Twist goes out at a steady rate while a goal runs, as
+ * move_base's controller would send it. Nothing is published while idle, so a teleop node may
+ * use the topic then. Every way a goal ends — arrival, stop, e-stop, a new goal, a fault, the
+ * robot disconnecting — stops the timer and publishes a zero Twist at once; should this process
+ * die instead, a base's command watchdog (ros-sim's: 0.5 s) stops it.
+ */
+export class CmdVelNavigator implements Navigator {
+  private readonly progress: GoalProgress;
+  private tracker: PathTracker | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private base: BaseReading | undefined;
+  private poseAt = -Infinity;
+  /** Where and when the base last made headway. */
+  private headway: { pose: Pose; at: number } | undefined;
+
+  constructor(
+    private readonly publisher: RosPublisher,
+    private readonly settings: CmdVelSettings,
+    private readonly wallMs: () => number,
+    notify: () => void,
+  ) {
+    this.progress = new GoalProgress(notify);
+  }
+
+  start(goal: NavigationGoal): void {
+    this.halt();
+    const { settings: s } = this;
+    const limits: TrackerLimits = {
+      maxLinear: Math.min(goal.limits.maxLinear, s.maxLinear),
+      maxAngular: Math.min(goal.limits.maxAngular, s.maxAngular),
+      linearAccel: s.linearAccel,
+      angularAccel: s.angularAccel,
+      tolerance: goal.limits.tolerance,
+      headingTolerance: s.headingTolerance,
+    };
+    this.tracker = new PathTracker(goal.path, limits, goal.turn === undefined ? goal.heading : undefined, goal.turn);
+    this.progress.begin(goal);
+    this.headway = undefined;
+    this.timer = setInterval(() => this.tick(), 1000 / s.rateHz);
+    this.tick();
+  }
+
+  onPose(pose: Pose, velocity: { linear: number; angular: number }): void {
+    this.base = { pose, ...velocity };
+    this.poseAt = this.wallMs();
+    if (this.tracker && this.progress.goal?.turn === undefined) this.progress.track(pose);
+  }
+
+  motionState(): MotionState {
+    return this.progress.motionState();
+  }
+
+  stop(reason: string): void {
+    this.halt();
+    this.progress.fail(reason);
+  }
+
+  failAtOnce(reason: string): void {
+    this.halt();
+    this.progress.failAtOnce(reason);
+  }
+
+  close(): void {
+    this.stop('the robot is disconnecting');
+  }
+
+  /** One control period: check the watchdogs, then command the base or finish the goal. */
+  private tick(): void {
+    const tracker = this.tracker;
+    if (!tracker) return;
+    try {
+      const now = this.wallMs();
+      const { settings: s } = this;
+      const base = this.base;
+      if (!base || now - this.poseAt > s.odomTimeoutMs) {
+        // Never drive blind: hold the base still until odometry returns, and give up after the stall timeout.
+        if (now - this.poseAt > s.stallMs) return this.stop(`no odometry on ${s.poseTopic} for ${s.stallMs / 1000} s: the base was stopped`);
+        this.headway = undefined;
+        return this.publisher.publish(ZERO_TWIST);
+      }
+      const h = this.headway;
+      if (!h || Math.hypot(base.pose.x - h.pose.x, base.pose.y - h.pose.y) >= HEADWAY_M || Math.abs(normalizeAngle(base.pose.heading - h.pose.heading)) >= HEADWAY_RAD) this.headway = { pose: base.pose, at: now };
+      else if (now - h.at > s.stallMs) return this.stop(`the base made no headway for ${s.stallMs / 1000} s on ${s.topic} (blocked, or not obeying the velocity commands)`);
+      const cmd = tracker.step(base);
+      if (!cmd.done) return this.publisher.publish(twist(cmd.linear, cmd.angular));
+      this.halt();
+      this.progress.succeed();
+    } catch (e) {
+      this.stop(`the follower failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Ends the control loop and tells the base to stand still. */
+  private halt(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.tracker = null;
+    this.publisher.publish(ZERO_TWIST);
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The ROS robot backend navigating by its own follower on /cmd_vel
+ * (examples/ros/ros-sim-cmd-vel-robot.yaml), against `robot-agent ros-sim` (a separate process)
+ * on a real roscore, with the robot core on top: drives around the map's obstacles arrive within
+ * the arrival tolerance (the simulator's ground truth agrees), a full turn on the spot turns a
+ * full turn, stop and e-stop publish a zero Twist at once and the base comes to rest, and a base
+ * that does not obey fails the drive after the stall timeout, stopping it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Robot } from '../../src/robot/robot.js';
+import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
+import { loadRobotProfile, type RobotProfile } from '../../src/ros/backend/robot-profile.js';
+import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
+import type { RosMessage, RosTransport } from '../../src/ros/transport/ros-transport.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+
+if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
+
+const PROFILE = 'examples/ros/ros-sim-cmd-vel-robot.yaml';
+
+/** Armed, no e-stop latched, no battery reserve: each test starts so. */
+function ready(robot: Robot): void {
+  robot.stop('the next test');
+  if (robot.emergencyStopped) robot.resetEmergencyStop();
+  if (!robot.armed) robot.arm();
+  robot.parameters.set('battery_reserve', 0);
+}
+
+interface Twist {
+  linear: number;
+  angular: number;
+}
+
+describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim', () => {
+  let master: Roscore;
+  let sim: RosSimProcess;
+  let transport: RosTransport;
+  let profile: RobotProfile;
+  let connected: ConnectedRosBackend;
+  let robot: Robot;
+  /** Every Twist on /cmd_vel, as the base receives them. */
+  const twists: Twist[] = [];
+  beforeAll(async () => {
+    master = await startRoscore();
+    sim = await startRosSim(master);
+    transport = await connectRos({ masterUri: master.uri, env: master.env });
+    // Generous waits: a loaded CI machine can be slow to answer, and slowness is not what is tested.
+    profile = { ...loadRobotProfile(PROFILE), timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
+    connected = await connectRosBackend(transport, profile, () => performance.now());
+    robot = new Robot(connected.backend);
+    await transport.subscribe('/cmd_vel', 'geometry_msgs/Twist', (m: RosMessage) => {
+      const { linear, angular } = m as { linear: { x: number }; angular: { z: number } };
+      twists.push({ linear: linear.x, angular: angular.z });
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await connected?.close();
+    await transport?.shutdown();
+    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
+    await master?.stop();
+  });
+
+  const state = () => connected.backend.readState();
+  async function until(what: string, ok: () => boolean, timeoutS = 30): Promise<void> {
+    for (let waited = 0; !ok(); waited += 0.05) {
+      if (waited > timeoutS) throw new Error(`timed out waiting until ${what}`);
+      await robot.backend.sleep(0.05);
+    }
+  }
+
+  it('drives around the crate to a goal and arrives within the arrival tolerance, facing the asked heading', async () => {
+    ready(robot);
+    // From the start (1, 1) to the far side of the crate (2.4, 3.0): the plan has corners.
+    const target = { x: 2.4, y: 3.8, heading: Math.PI };
+    const plan = connected.backend.planPath(target);
+    expect(plan.ok && plan.path.length).toBeGreaterThan(2);
+    const progress: number[] = [];
+    const op = robot.navigateTo(target);
+    const off = robot.backend.onUpdate(() => progress.push(connected.backend.motionState().progress));
+    const done = await robot.waitFor(op, { timeoutS: 120 });
+    off();
+    expect(done.status).toBe('succeeded');
+    const { pose, linear, angular } = state();
+    const tolerance = robot.parameters.get('arrival_tolerance') as number;
+    expect(Math.hypot(pose.x - target.x, pose.y - target.y)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(Math.atan2(Math.sin(pose.heading - target.heading), Math.cos(pose.heading - target.heading)))).toBeLessThan(0.03);
+    expect([linear, angular]).toEqual([0, 0]);
+    // Progress rose along the way, as move_base's does.
+    expect(progress.some((p) => p > 0.3 && p < 0.9)).toBe(true);
+    // The drive ended with a zero Twist, and nothing has been published since.
+    await robot.backend.sleep(0.5);
+    expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+  }, 150_000);
+
+  it('turns a full turn on the spot when asked to rotate by 2π', async () => {
+    ready(robot);
+    const before = state().pose;
+    const turned: number[] = [];
+    let last = before.heading;
+    let total = 0;
+    const off = robot.backend.onUpdate(() => {
+      const h = state().pose.heading;
+      total += Math.atan2(Math.sin(h - last), Math.cos(h - last));
+      last = h;
+      turned.push(total);
+    });
+    const done = await robot.waitFor(robot.rotate(2 * Math.PI), { timeoutS: 60 });
+    off();
+    expect(done.status).toBe('succeeded');
+    expect(total).toBeCloseTo(2 * Math.PI, 1);
+    const after = state().pose;
+    expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeLessThan(0.01);
+  }, 90_000);
+
+  for (const how of ['stop', 'e-stop'] as const) {
+    it(`on ${how} during a drive, publishes a zero Twist at once and the base comes to rest`, async () => {
+      ready(robot);
+      const op = robot.navigateTo({ x: 7.5, y: 1.6 });
+      await until('the base drives', () => state().linear > 0.3, 60);
+      const sent = twists.length;
+      if (how === 'stop') robot.stop('test stop');
+      else robot.emergencyStop('test e-stop');
+      expect(op.status).not.toBe('running');
+      await until('the base is at rest', () => state().linear === 0 && state().angular === 0, 10);
+      const rest = state().pose;
+      await robot.backend.sleep(1);
+      // A zero Twist came after the stop (Twists sent before it may still have been on the way),
+      // and it was the last: the follower published nothing more.
+      expect(twists.length).toBeGreaterThan(sent);
+      expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+      expect(state().pose).toEqual(rest);
+      if (how === 'e-stop') expect(robot.state).toBe('ESTOPPED');
+    }, 90_000);
+  }
+
+  it('ends where the simulator says the base is', async () => {
+    const { pose } = state();
+    const { code, truth } = await sim.stop();
+    expect(code).toBe(0);
+    expect(truth.robot.x).toBeCloseTo(pose.x, 2);
+    expect(truth.robot.y).toBeCloseTo(pose.y, 2);
+  }, 30_000);
+});
+
+describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower with a base that does not obey', () => {
+  let master: Roscore;
+  let sim: RosSimProcess;
+  let transport: RosTransport;
+  let connected: ConnectedRosBackend;
+  beforeAll(async () => {
+    master = await startRoscore();
+    sim = await startRosSim(master);
+    transport = await connectRos({ masterUri: master.uri, env: master.env });
+  }, 90_000);
+  afterAll(async () => {
+    await connected?.close();
+    await transport?.shutdown();
+    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
+    await master?.stop();
+  });
+
+  it('fails the drive after the stall timeout, naming it, and leaves a zero Twist', async () => {
+    const base = loadRobotProfile(PROFILE);
+    // Commands go to a topic no base listens on: the base never moves.
+    const profile: RobotProfile = { ...base, navigation: { ...base.navigation, cmd_vel: '/cmd_vel_unheard', stall_timeout_ms: 2000 } as RobotProfile['navigation'], timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
+    const twists: Twist[] = [];
+    await transport.subscribe('/cmd_vel_unheard', 'geometry_msgs/Twist', (m: RosMessage) => {
+      const { linear, angular } = m as { linear: { x: number }; angular: { z: number } };
+      twists.push({ linear: linear.x, angular: angular.z });
+    });
+    connected = await connectRosBackend(transport, profile, () => performance.now());
+    const robot = new Robot(connected.backend);
+    robot.arm();
+    const op = await robot.waitFor(robot.navigateTo({ x: 3, y: 1 }), { timeoutS: 60 });
+    expect(op.status).toBe('failed');
+    expect(`${op.error} ${op.message}`).toMatch(/no headway for 2 s on \/cmd_vel_unheard/);
+    await robot.backend.sleep(0.5);
+    expect(twists.some((t) => t.linear > 0)).toBe(true); // it did command the drive
+    expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+  }, 90_000);
+});

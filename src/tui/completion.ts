@@ -48,12 +48,17 @@ export function suggestionsFor(line: string, sources: CompletionSources): Sugges
   const m = /^\/(\S*)(?:(\s+)(.*))?$/s.exec(line);
   if (!m) return null;
   const [, word = '', gap, rest] = m;
-  if (gap === undefined) return { from: 1, items: commandItems(word.toLowerCase()), commands: true };
+  if (gap === undefined) return { from: 1, items: unlessComplete(word, commandItems(word.toLowerCase())), commands: true };
   const command = SLASH_COMMANDS.find((c) => c.name === word.toLowerCase() || c.aliases?.includes(word.toLowerCase()));
   // Only the first argument is completed: the words after it (a speed, a model) are free.
   if (!command?.argument || /\s/.test(rest ?? '')) return null;
   const typed = rest ?? '';
-  return { from: line.length - typed.length, items: argumentItems(command.argument, typed, sources).slice(0, MAX_ITEMS), commands: false };
+  return { from: line.length - typed.length, items: unlessComplete(typed, argumentItems(command.argument, typed, sources).slice(0, MAX_ITEMS)), commands: false };
+}
+
+/** Nothing to offer when the word typed is already the one choice, and nothing follows it. */
+function unlessComplete(typed: string, items: Suggestion[]): Suggestion[] {
+  return items.length === 1 && items[0]!.value === typed && !items[0]!.continues ? [] : items;
 }
 
 /** The line with `item` in place of the word being completed; a command gets its space. */

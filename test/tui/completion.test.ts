@@ -26,6 +26,8 @@ describe('slash command completion', () => {
     expect(values('/EX')).toEqual(['quit']); // by an alias, case-blind
     expect(values('/fly')).toEqual([]);
     expect(suggestionsFor('go to bin a', sources)).toBeNull();
+    expect(values('/status')).toEqual([]); // typed in full: nothing left to offer
+    expect(values('/replay')).toEqual(['replay']); // …unless an argument is still to come
     const replay = suggestionsFor('/rep', sources)!.items[0]!;
     expect(replay).toMatchObject({ label: '/replay FILE [SPEED]', continues: true, description: expect.stringMatching(/play a recording back/) });
   });
@@ -34,6 +36,7 @@ describe('slash command completion', () => {
     expect(complete('/sc')).toBe('/scenario ');
     expect(values('/scenario ')).toEqual(['cluttered', 'dim', 'empty', 'low-battery', 'twins', 'warehouse']);
     expect(complete('/scenario war')).toBe('/scenario warehouse');
+    expect(values('/scenario warehouse')).toEqual([]);
     expect(complete('/scenarios l')).toBe('/scenarios low-battery');
     expect(values('/provider ')).toEqual(['planner', 'anthropic']);
     expect(complete('/provider a')).toBe('/provider anthropic');

@@ -20,5 +20,14 @@ export function rowText(row: Row): string {
 
 /** The whole conversation with every result in full, wrapped to `width`, one string per line. */
 export function transcriptText(state: TranscriptState, width: number): string[] {
-  return transcriptRows(state, width, true).flatMap((row) => wrap(rowText(row), Math.max(10, width)));
+  const w = Math.max(10, width);
+  return transcriptRows(state, w, true).flatMap((row) => hangingWrap(rowText(row), w));
+}
+
+/** Rows are already wrapped but a tool line is not: its continuation goes under its text, not at the margin. */
+function hangingWrap(text: string, width: number): string[] {
+  if (text.length <= width) return [text];
+  const indent = ' '.repeat(/^\s*/.exec(text)![0].length + 2);
+  const [first = '', ...rest] = wrap(text, width);
+  return [first, ...wrap(rest.join(' '), width - indent.length).map((line) => indent + line)];
 }

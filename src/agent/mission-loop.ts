@@ -1,4 +1,5 @@
 import type { ContentBlockParam, MessageParam, TextBlockParam, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { MissionEvent, MissionEventListener, MissionOutcome, Telemetry } from './mission-events.js';
 import { addUsage, emptyUsage, ProviderError, type ModelProvider } from './model-provider.js';
 import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type GoalReport, type ReportedOutcome } from './outcome-tool.js';
@@ -45,8 +46,8 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
   const { provider, clock, onEvent: emit } = opts;
   const wall0 = clock.wallMs();
   const sim0 = clock.simSeconds();
-  const mcpTools = opts.host.listTools();
-  const tools = [...mcpTools.map(toAnthropicTool), REPORT_TOOL];
+  let mcpTools = opts.host.listTools();
+  let tools = [...mcpTools.map(toAnthropicTool), REPORT_TOOL];
   const scheduler = new ToolScheduler({
     host: opts.host,
     tools: mcpTools,
@@ -84,6 +85,14 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
 
   for (;;) {
     if (opts.signal?.aborted) return finish('aborted', 'cancelled by the user; the robot was stopped', true);
+    // External servers connect in the background and may drop: each turn offers the tools there
+    // are now, and the scheduler checks calls against exactly what that turn offered.
+    const current = opts.host.listTools();
+    if (!sameTools(current, mcpTools)) {
+      mcpTools = current;
+      tools = [...mcpTools.map(toAnthropicTool), REPORT_TOOL];
+      scheduler.offer(mcpTools);
+    }
     emit({ type: 'model_request', step: turns + 1, messageCount: messages.length });
     let turn;
     try {
@@ -146,6 +155,11 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
     messages.push({ role: 'user', content: results });
     if (report && reportCall) return finish(report.outcome, report.summary, report.outcome !== 'succeeded', report.goals);
   }
+}
+
+/** The same tools as listed before: names, and schema objects (a server's new list brings new ones). */
+function sameTools(a: readonly Tool[], b: readonly Tool[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.name === b[i]!.name && t.inputSchema === b[i]!.inputSchema);
 }
 
 function finalText(content: readonly ContentBlockParam[]): string {

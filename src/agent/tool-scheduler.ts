@@ -33,11 +33,16 @@ export interface ToolSchedulerOptions {
  * reported as MissionEvents. Results come back in request order.
  */
 export class ToolScheduler {
-  private readonly byName: Map<string, Tool>;
+  private byName: Map<string, Tool>;
   private readonly argumentCheck = new ArgumentCheck();
 
   constructor(private readonly opts: ToolSchedulerOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
+  }
+
+  /** The tools the next turn offers (an external server connected or went away). */
+  offer(tools: readonly Tool[]): void {
+    this.byName = new Map(tools.map((t) => [t.name, t]));
   }
 
   async run(calls: readonly ToolUseBlockParam[]): Promise<ToolResultBlockParam[]> {

@@ -132,6 +132,7 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .command('list')
     .description('show each MCP server, its status and its tools')
     .option('-c, --config <path>', 'config file (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
+    .option('--mcp-timeout <ms>', MCP_TIMEOUT_HELP, parsePositiveInteger)
     .option('--json', 'print a JSON array')
     .action(run(async (opts) => (await import('./commands/mcp-list.js')).runMcpList(io, opts)));
   addSetupCommands(program, mcp, io, run);
@@ -198,6 +199,8 @@ function pointErrorsToHelp(command: Command, path = command.name()): void {
 
 const RECORD_DIR_HELP = "directory for recordings (default: the config file's recordDir, else $XDG_STATE_HOME/robot-agent/recordings or ~/.local/state/robot-agent/recordings)";
 
+const MCP_TIMEOUT_HELP = "time each external MCP server gets to start and initialize, in ms (default: the config file's mcpTimeout, else 20000)";
+
 /** The options that set up a mission's world and model, shared by `run` and `tui`. */
 function missionOptions(command: Command): Command {
   return command
@@ -209,6 +212,7 @@ function missionOptions(command: Command): Command {
     .option('--max-tokens <n>', 'token budget for the whole mission (anthropic)', parsePositiveInteger)
     .option('--realtime', 'pace the simulator to the wall clock')
     .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
+    .option('--mcp-timeout <ms>', `${MCP_TIMEOUT_HELP}; they connect in the background, the mission does not wait`, parsePositiveInteger)
     .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
     .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model');
 }

@@ -26,7 +26,8 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
   const collect = (action: SessionAction) => {
     if (action.type === 'tool_call_finished') toolCalls.push(reportedToolCall(action));
   };
-  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && action.level !== 'info' ? action.text : undefined);
+  // External servers' status lines are for the person too, connecting and connected included.
+  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && (action.level !== 'info' || action.source === 'mcp') ? action.text : undefined);
 
   if (format === 'json') {
     return {

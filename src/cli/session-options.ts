@@ -24,6 +24,8 @@ export interface MissionFlags {
   robotProfile?: string;
   master?: string;
   verbose?: boolean;
+  /** `--mcp-timeout MS`: each external server's connect and initialize limit (else the config's `mcpTimeout`). */
+  mcpTimeout?: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: 
   const provider = chooseProvider(io.env, flags);
   const robot = flags.robot === 'ros' ? await joinRosRobot(io, flags) : undefined;
   const ros = flags.rosConfig === undefined ? undefined : await openRosConfig(io, flags.rosConfig, flags.verbose === true);
+  const mcpTimeoutMs = flags.mcpTimeout ?? config.mcpTimeoutMs;
   return {
     ...(ros ? { extensions: { list: [ros.primitives], close: ros.close } } : {}),
     scenario: robot?.scenario ?? loadScenario(flags.scenario),
@@ -45,6 +48,7 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: 
     realtime: flags.realtime === true,
     detector: { modelPath: flags.detectorModel, labelsPath: flags.detectorLabels },
     servers: config.servers,
+    ...(mcpTimeoutMs === undefined ? {} : { mcpTimeoutMs }),
     provider,
     maxSteps: flags.maxSteps,
     maxTokens: flags.maxTokens,

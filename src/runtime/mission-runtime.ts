@@ -25,8 +25,10 @@ export interface RuntimeOptions extends Omit<SimulatedRobotOptions, 'scenario'> 
   /** Wall clock for get_time (epoch ms): the one injection point for "now". */
   wallClock: () => number;
   version: string;
-  /** Told in one line when an external server stops being usable (its tools are withdrawn). */
-  onServerLost?: (message: string) => void;
+  /** Told every change of an external server's status (connecting, connected, failed, ...), as it happens. */
+  onServerStatus?: (change: ServerStatusChange) => void;
+  /** Limit for each external server's connect and initialize, ms (the hub's default otherwise). */
+  mcpTimeoutMs?: number;
   /** Load the detector now, so a missing or mismatched model fails before the mission starts. */
   preloadDetector?: boolean;
   /** The robot, when not the simulator of `scenario` (a ROS robot); `scenario` then describes
@@ -96,10 +98,14 @@ export class MissionRuntime {
     };
     const server = createRobotMcpServer({ robot: assembly.robot, wallClock, rng: assembly.toolRng, version: opts.version, ...(opts.extensions ? { extensions: opts.extensions } : {}) });
     const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version }, { jsonSchemaValidator: new LazySchemaValidator() });
-    const hub = new McpHub({ embedded: embedded.client, servers: opts.servers ?? [] });
-    hub.onStatusChange((change) => {
-      if (change.status.state !== 'connected') opts.onServerLost?.(serverLoss(change));
+    const hub = new McpHub({
+      embedded: embedded.client,
+      servers: opts.servers ?? [],
+      clientInfo: { name: 'robot-agent', version: opts.version },
+      ...(opts.mcpTimeoutMs === undefined ? {} : { connectTimeoutMs: opts.mcpTimeoutMs }),
     });
+    if (opts.onServerStatus) hub.onStatusChange(opts.onServerStatus);
+    // External servers connect in the background: the world is ready without waiting for them.
     try {
       await Promise.all([hub.start(), opts.preloadDetector ? assembly.detector.load() : undefined]);
     } catch (e) {
@@ -166,9 +172,4 @@ export class MissionRuntime {
     await this.hub.close();
     await this.embedded.close();
   }
-}
-
-/** `MCP server "crasher" disconnected: <first line of the error>; its tools are withdrawn` */
-function serverLoss({ status }: ServerStatusChange): string {
-  return `MCP server "${status.name}" ${status.state}${status.error ? `: ${status.error.split('\n')[0]}` : ''}; its tools are withdrawn`;
 }

@@ -1,5 +1,7 @@
 import type { MissionEvent } from '../agent/mission-events.js';
 import type { ModelProvider } from '../agent/model-provider.js';
+import type { ServerStatus, ServerStatusChange } from '../mcp/client/hub.js';
+import { statusLine } from '../mcp/client/status-line.js';
 import type { MissionRecorder } from '../replay/recorder.js';
 import { loadScenario, type Scenario } from '../sim/scenario.js';
 import type { MissionOptions, MissionRun, MissionRuntime } from './mission-runtime.js';
@@ -25,7 +27,8 @@ export type NoteLevel = 'info' | 'warning' | 'error';
 /** What the session tells whoever shows it: the running mission's events and its own notes. */
 export type SessionAction =
   | MissionEvent
-  | { type: 'note'; level: NoteLevel; text: string }
+  /** `source: 'mcp'`: a line about an external MCP server's status (connecting, connected, failed, ...). */
+  | { type: 'note'; level: NoteLevel; text: string; source?: 'mcp' }
   /** The mission ended without its own mission_finished (it threw). */
   | { type: 'interrupted'; text: string }
   /** A tool waits for the operator's approval. */
@@ -48,6 +51,8 @@ export interface SessionState {
   confirmation: PendingConfirmation | null;
   recordDir: string | null;
   recordings: string[];
+  /** The MCP servers of the current world, as `runtime.hub.status()` read at their last change (a new snapshot each change). */
+  mcpServers: readonly ServerStatus[];
 }
 
 type ActionListener = (action: SessionAction) => void;
@@ -85,15 +90,22 @@ export class MissionSession {
       confirmation: null,
       recordDir: config.recordDir,
       recordings: [],
+      mcpServers: runtime.hub.status(),
     };
   }
 
   /** Opens the session's first world; `listener` hears the actions from the start, notes while the world opens included. */
   static async open(config: SessionConfig, listener?: ActionListener): Promise<MissionSession> {
     const listeners = new Set<ActionListener>(listener ? [listener] : []);
-    const runtime = await openSessionWorld(config, config.scenario, (text) => publishTo(listeners, { type: 'note', level: 'warning', text }));
+    let session: MissionSession | undefined;
+    // The servers start connecting while the world opens; the session's snapshot follows from then on.
+    const runtime = await openSessionWorld(config, config.scenario, (change) => {
+      publishTo(listeners, mcpNote(change));
+      if (session) session.serversChanged(session.state.runtime);
+    });
     const recordings = new SessionRecordings(config.recordDir, config.wallClock ?? Date.now, config.oneShot === true);
-    return new MissionSession(config, runtime, config.provider, recordings, listeners);
+    session = new MissionSession(config, runtime, config.provider, recordings, listeners);
+    return session;
   }
 
   getState = (): SessionState => this.state;
@@ -188,10 +200,15 @@ export class MissionSession {
       return this.note('error', (e as Error).message);
     }
     const old = this.state.runtime;
-    const runtime = await openSessionWorld({ ...this.config, sharedDetector: old.assembly.detector }, scenario, (text) => this.note('warning', text));
+    // Its servers start connecting while it opens: their snapshot follows once it is the current world.
+    let runtime: MissionRuntime | undefined = undefined;
+    runtime = await openSessionWorld({ ...this.config, sharedDetector: old.assembly.detector }, scenario, (change) => {
+      this.publish(mcpNote(change));
+      this.serversChanged(runtime);
+    });
     await old.close();
     this.recordings.newWorld();
-    this.update({ runtime, scenario: scenario.name });
+    this.update({ runtime, scenario: scenario.name, mcpServers: runtime.hub.status() });
     this.note('info', `new world: scenario ${scenario.name}, seed ${this.state.seed} — ${scenario.summary}`);
   }
 
@@ -212,6 +229,11 @@ export class MissionSession {
     this.cancel('closing the session; the robot is being stopped');
     await this.mission?.catch(() => undefined);
     await this.state.runtime.close();
+  }
+
+  /** A server of `runtime` changed: the state's snapshot follows when that is the current world. */
+  private serversChanged(runtime: MissionRuntime | undefined): void {
+    if (runtime && runtime === this.state.runtime) this.update({ mcpServers: runtime.hub.status() });
   }
 
   /** Stops the running mission, saying why unless `reason` is null; false when none runs. */
@@ -287,6 +309,11 @@ export class MissionSession {
   private emitState(): void {
     for (const l of this.stateListeners) l();
   }
+}
+
+function mcpNote(change: ServerStatusChange): SessionAction {
+  const { level, text } = statusLine(change);
+  return { type: 'note', level, text, source: 'mcp' };
 }
 
 function publishTo(listeners: ReadonlySet<ActionListener>, action: SessionAction): void {

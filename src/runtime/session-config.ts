@@ -1,5 +1,6 @@
 import type { ConfirmationPolicy } from '../agent/tool-host.js';
 import type { ServerConfig } from '../config/config-file.js';
+import type { ServerStatusChange } from '../mcp/client/hub.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { CreateDetectorOptions, ObjectDetector } from '../vision/detector.js';
 import { MissionRuntime } from './mission-runtime.js';
@@ -16,6 +17,8 @@ export interface SessionConfig {
   /** One loaded detector for every world of the session (tests and benches pass theirs). */
   sharedDetector?: ObjectDetector;
   servers?: ServerConfig[];
+  /** Limit for each external server's connect and initialize, ms (`--mcp-timeout`, the config's `mcpTimeout`). */
+  mcpTimeoutMs?: number;
   provider: ProviderChoice;
   maxSteps: number;
   maxTokens?: number;
@@ -41,8 +44,8 @@ export interface SessionConfig {
   extensions?: { list: readonly RobotServerExtension[]; close(): Promise<void> };
 }
 
-/** One world of the session, its detector loaded; a server that goes away is told to `onServerLost`, and its tools are withdrawn. */
-export function openSessionWorld(config: SessionConfig, scenario: Scenario, onServerLost: (message: string) => void): Promise<MissionRuntime> {
+/** One world of the session, its detector loaded, its external servers connecting in the background: each change of their status is told to `onServerStatus`. */
+export function openSessionWorld(config: SessionConfig, scenario: Scenario, onServerStatus: (change: ServerStatusChange) => void): Promise<MissionRuntime> {
   return MissionRuntime.open({
     scenario,
     seed: config.seed,
@@ -53,7 +56,8 @@ export function openSessionWorld(config: SessionConfig, scenario: Scenario, onSe
     preloadDetector: true,
     wallClock: config.wallClock ?? Date.now,
     version: config.version,
-    onServerLost,
+    onServerStatus,
+    ...(config.mcpTimeoutMs === undefined ? {} : { mcpTimeoutMs: config.mcpTimeoutMs }),
     ...(config.robot ? { robot: config.robot } : {}),
     ...(config.extensions ? { extensions: config.extensions.list } : {}),
   });

@@ -1,16 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, startFakeMessagesApi, text, toolUse, turn, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
 import { runCli } from '../helpers/run-cli.js';
-import { spawnServeHttp } from '../helpers/spawn-serve.js';
 
-const require = createRequire(import.meta.url);
-const everythingEntry = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-const crasher = resolve('test/fixtures/crashing-mcp-server.mjs');
+// External MCP servers in run: test/cli/mcp-servers.test.ts.
 
 let fakes: FakeMessagesApi[] = [];
 afterEach(async () => {
@@ -18,11 +14,6 @@ afterEach(async () => {
   fakes = [];
 });
 
-function writeConfig(servers: Record<string, unknown>): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'ra-cfg-')), 'robot-agent.json');
-  writeFileSync(file, JSON.stringify({ mcpServers: servers }));
-  return file;
-}
 
 describe('robot-agent run', () => {
   it('carries out a mission offline and prints the JSON report with ground truth', async () => {
@@ -149,49 +140,6 @@ describe('robot-agent run', () => {
     expect(body.system[0].text).toMatch(/Map \(JSON\)/);
   });
 
-  it("uses the project's own serve --http as an external server over Streamable HTTP", async () => {
-    const served = await spawnServeHttp(['--scenario', 'twins']);
-    try {
-      const config = writeConfig({ other: { url: served.url } });
-      const fake = await startFakeMessagesApi([
-        turn([toolUse('other__get_robot_status', {})], { stop_reason: 'tool_use' }),
-        turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'Asked the other robot.' })], { stop_reason: 'tool_use' }),
-      ]);
-      fakes.push(fake);
-      const run = await runCli(['run', 'ask the other robot', '--json', '--no-record', '--config', config], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
-      expect(run.code, run.stderr).toBe(0);
-      expect(fake.answered[0]!.body.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['other__navigate_to', 'other__get_robot_status']));
-      const result = JSON.stringify(fake.answered[1]!.body.messages.at(-1));
-      expect(result).toMatch(/IDLE, disarmed, at \(1, 1\)/);
-    } finally {
-      await served.stop();
-    }
-  });
-
-  it('offers external MCP servers namespaced, and goes on when one crashes mid-mission', async () => {
-    const config = writeConfig({
-      everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
-      crasher: { command: process.execPath, args: [crasher] },
-    });
-    const fake = await startFakeMessagesApi([
-      turn([toolUse('everything__echo', { message: 'hello robot' })], { stop_reason: 'tool_use' }),
-      turn([toolUse('crasher__crash', {})], { stop_reason: 'tool_use' }),
-      turn([toolUse('crasher__ping', {}), toolUse('get_state', {})], { stop_reason: 'tool_use' }),
-      turn([toolUse('report_mission_outcome', { outcome: 'succeeded', summary: 'Echoed and survived.' })], { stop_reason: 'tool_use' }),
-    ]);
-    fakes.push(fake);
-    const run = await runCli(['run', 'echo something', '--json', '--no-record', '--config', config], { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.baseURL });
-    expect(run.code, run.stderr).toBe(0);
-    const tools = fake.answered[0]!.body.tools.map((t: { name: string }) => t.name);
-    expect(tools).toEqual(expect.arrayContaining(['everything__echo', 'crasher__ping', 'get_robot_status']));
-    const r = JSON.parse(run.stdout);
-    expect(r.toolCalls.map((c: { name: string; isError: boolean }) => `${c.name}:${c.isError}`)).toEqual(['everything__echo:false', 'crasher__crash:true', 'crasher__ping:true', 'get_state:false']);
-    expect(JSON.stringify(fake.answered[1]!.body.messages)).toMatch(/hello robot/);
-    expect(run.stderr).toMatch(/MCP server "crasher" disconnected/);
-    // The model was told the crashed server's tools are gone.
-    expect(fake.answered[3]!.body.messages.at(-1).content.find((c: { tool_use_id: string }) => c).is_error).toBe(true);
-  });
-
   it('refuses to overwrite an existing --record file: exit 2, one line, the file untouched', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'ra-rec-')), 'taken.jsonl');
     writeFileSync(file, 'mine\n');
@@ -200,14 +148,6 @@ describe('robot-agent run', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`robot-agent: ${file} already exists; choose another --record path or remove it\n`);
     expect(readFileSync(file, 'utf8')).toBe('mine\n');
-  });
-
-  it('says on stderr when an external server fails to start, and carries out the mission without it', async () => {
-    const config = writeConfig({ quitter: { command: process.execPath, args: ['-e', 'process.exit(0)'] } });
-    const run = await runCli(['run', 'go to bin a', '--json', '--no-record', '--config', config]);
-    expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/^robot-agent: MCP server "quitter" failed: .*; its tools are withdrawn\n$/);
-    expect(JSON.parse(run.stdout).outcome).toBe('succeeded');
   });
 
   it('cancels the mission and stops the robot on Ctrl-C, and records how it ended', async () => {

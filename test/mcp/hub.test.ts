@@ -113,7 +113,7 @@ describe('McpHub with real external servers', () => {
       ],
       connectTimeoutMs: 20_000,
     });
-    await hub.start();
+    await hub.settled();
   });
   afterAll(async () => {
     await hub?.close();
@@ -126,7 +126,7 @@ describe('McpHub with real external servers', () => {
     expect(byName.robot).toEqual({ name: 'robot', transport: 'embedded', state: 'connected', toolCount: 1 });
     expect(byName.everything).toMatchObject({ transport: 'stdio', state: 'connected' });
     expect(byName.everything.toolCount).toBeGreaterThan(5);
-    expect(byName.web).toEqual({ name: 'web', transport: 'http', state: 'connected', toolCount: 2 });
+    expect(byName.web).toEqual({ name: 'web', transport: 'http', state: 'connected', toolCount: 2, connectMs: expect.any(Number) });
     expect(byName.broken).toMatchObject({ state: 'failed', toolCount: 0 });
     expect(byName.broken.error).toContain('command "robot-agent-no-such-command-xyz" not found');
     expect(byName.off).toEqual({ name: 'off', transport: 'stdio', state: 'disabled', toolCount: 0 });
@@ -216,7 +216,7 @@ describe('McpHub when a server dies mid-mission', () => {
     const embedded = await embeddedClient();
     const hub = new McpHub({ embedded, servers: [crashing()] });
     try {
-      await hub.start();
+      await hub.settled();
       expect(hub.listTools().map((t) => t.name)).toEqual(['get_status', 'crashy__ping', 'crashy__crash']);
       expect(text(await hub.callTool('crashy__ping', { text: 'hi' }))).toBe('pong hi');
 
@@ -247,7 +247,7 @@ describe('McpHub when a server dies mid-mission', () => {
     const web = await startHttpServer();
     const hub = new McpHub({ servers: [httpServer(web.url)] });
     try {
-      await hub.start();
+      await hub.settled();
       expect(text(await hub.callTool('web__add', { a: 2, b: 2 }))).toBe('4');
       await web.close();
       const change = nextChange(hub, 'web');

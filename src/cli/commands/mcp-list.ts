@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { configCandidates, loadConfig } from '../../config/config-file.js';
-import { McpHub, type ServerStatus } from '../../mcp/client/hub.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, McpHub, type ServerStatus } from '../../mcp/client/hub.js';
 import { writeJson, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 
@@ -10,12 +10,13 @@ interface ServerListing extends ServerStatus {
 }
 
 /**
- * `robot-agent mcp list`: connects to the embedded robot server and every configured server,
- * prints each one's status and tools, then disconnects.
+ * `robot-agent mcp list`: connects to the embedded robot server and every configured server (in
+ * parallel, each within `--mcp-timeout` or the config's `mcpTimeout`), prints each one's status
+ * and tools, then disconnects.
  */
 export async function runMcpList(
   io: CliIo,
-  opts: { config?: string; json?: boolean },
+  opts: { config?: string; json?: boolean; mcpTimeout?: number },
   embedded: () => Promise<Client> = embeddedRobotClient,
 ): Promise<void> {
   const lookup = { explicitPath: opts.config, env: io.env, cwd: process.cwd(), homedir: homedir() };
@@ -25,11 +26,12 @@ export async function runMcpList(
   const hub = new McpHub({
     embedded: embeddedClient,
     servers: config.servers,
+    connectTimeoutMs: opts.mcpTimeout ?? config.mcpTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     clientInfo: { name: 'robot-agent', version: PROGRAM_VERSION },
   });
   let listings: ServerListing[];
   try {
-    await hub.start();
+    await hub.settled();
     listings = hub.status().map((status) => ({
       ...status,
       tools: hub.serverTools(status.name).map((t) => ({ name: t.name, description: t.description ?? '' })),

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline/promises';
 import type { ConfirmationPolicy } from '../../agent/tool-host.js';
+import { stillConnectingLines } from '../../mcp/client/status-line.js';
 import { MissionSession, type SessionAction } from '../../runtime/mission-session.js';
 import { RecordingError } from '../../runtime/session-recordings.js';
 import { fileSystemProblem } from '../fs-errors.js';
@@ -46,6 +47,8 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     session = await MissionSession.open({ ...config, confirmation: confirmationPolicy(io, opts, format), oneShot: true }, (action: SessionAction) => output.show(action));
     const run = await session.runMission(instruction, { signal: abort.signal, ...(typeof opts.record === 'string' ? { recordTo: opts.record } : {}) });
     if (!run) throw new Error('a one-shot mission ended without an outcome');
+    // A server that never got ready is said so, not left at "connecting".
+    for (const line of stillConnectingLines(session.getState().mcpServers)) output.warn(line);
     output.finish(buildRunReport(setup, session.getState(), run, output.toolCalls, performance.now() - wall0));
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {

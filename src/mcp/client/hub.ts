@@ -4,13 +4,26 @@ import { ErrorCode, McpError, type CallToolResult, type Implementation, type Pro
 import type { ServerConfig } from '../../config/config-file.js';
 import type { Failure } from '../../core/failure.js';
 import { failureResult } from '../tool-result.js';
-import { ExternalServer, listAllTools, type ServerState } from './external-server.js';
+import { ExternalServer, listAllTools, type ReconnectPolicy, type ReconnectProgress, type ServerState } from './external-server.js';
 
-export type { ServerState } from './external-server.js';
+export type { ReconnectPolicy, ReconnectProgress, ServerState } from './external-server.js';
 
 /** Separator between server name and tool name: `<server>__<tool>`. */
 export const TOOL_NAME_SEPARATOR = '__';
 
+/**
+ * The hub's status API, for `run`'s status lines, `mcp list`, `doctor` and the TUI's `/mcp`:
+ *
+ *   hub.status()          a snapshot: ServerStatus[], the embedded server first, then the config's order
+ *   hub.onStatusChange(f) f(change) after every change of a server's state or tool list, synchronously
+ *                         and in order, with the status as of that change; never after close()
+ *   hub.settled()         resolves once every server's first connect has ended (connected or failed)
+ *
+ * An external server goes `connecting` → `connected` | `failed`; a connected one may go
+ * `disconnected` (a stdio process exited: for good; an HTTP server dropped: `reconnecting` says
+ * which attempt is next, then `connecting` again, and `failed` once the attempts are used up).
+ * `disabled` never changes. Closing the hub is not a change: listeners hear nothing of it.
+ */
 export interface ServerStatus {
   name: string;
   transport: 'stdio' | 'http' | 'embedded';
@@ -18,6 +31,10 @@ export interface ServerStatus {
   /** Why it is not connected; for stdio servers, with the last lines of stderr. */
   error?: string;
   toolCount: number;
+  /** How long its last successful connect took (start or reach, initialize, list tools), ms. */
+  connectMs?: number;
+  /** A dropped HTTP server being reconnected: the attempt under way (`connecting`) or next (`disconnected`). */
+  reconnecting?: ReconnectProgress;
 }
 
 export interface ServerStatusChange {
@@ -41,18 +58,25 @@ export interface McpHubOptions {
   /** Name shown for the embedded server in `status()`. */
   embeddedName?: string;
   servers?: ServerConfig[];
-  /** Limit for spawning/reaching, initializing and listing tools of each external server. */
+  /** Limit for spawning/reaching, initializing and listing tools of each external server (default 20 s). */
   connectTimeoutMs?: number;
+  /** How a dropped HTTP server is reconnected (default DEFAULT_RECONNECT). */
+  reconnect?: ReconnectPolicy;
   clientInfo?: Implementation;
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
 
 type Route = { kind: 'embedded'; toolName: string } | { kind: 'external'; server: ExternalServer; toolName: string };
 
 /**
  * The agent's single view of MCP: the embedded robot server plus the external servers from the
- * config file. Tools of external servers are namespaced `<server>__<tool>` (descriptions are kept
- * as the server wrote them). A server that fails or dies loses its tools; calls never throw for
- * tool, server or timeout failures — they return `isError` results — only for the caller's abort.
+ * config file. External servers connect in parallel and in the background: `start()` does not
+ * wait for them, and their tools join `listTools()` as each one connects (the mission loop reads
+ * the list every turn). Tools of external servers are namespaced `<server>__<tool>` (descriptions
+ * are kept as the server wrote them). A server that fails or dies loses its tools; calls never
+ * throw for tool, server or timeout failures — they return `isError` results — only for the
+ * caller's abort.
  */
 export class McpHub {
   private readonly externals: ExternalServer[];
@@ -60,6 +84,7 @@ export class McpHub {
   private embeddedTools: Tool[] = [];
   private routes = new Map<string, Route>();
   private started?: Promise<void>;
+  private firstConnects: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly options: McpHubOptions = {}) {
@@ -68,24 +93,37 @@ export class McpHub {
       (config) =>
         new ExternalServer(config, {
           clientInfo,
-          connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
+          connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
           stderrLines: 20,
+          ...(options.reconnect ? { reconnect: options.reconnect } : {}),
           onChange: (server, previousState, previousTools) => this.serverChanged(server, previousState, previousTools),
         }),
     );
   }
 
-  /** Lists the embedded tools and connects every enabled external server in parallel. */
+  /**
+   * Starts connecting every enabled external server, all at once and in the background (each
+   * says `connecting` before this returns), and resolves once the embedded tools are listed.
+   */
   start(): Promise<void> {
-    this.started ??= (async () => {
-      if (this.options.embedded) this.embeddedTools = await listAllTools(this.options.embedded);
-      this.rebuildRoutes();
-      await Promise.all(this.externals.map((s) => s.connect()));
+    this.started ??= (() => {
+      this.firstConnects = Promise.all(this.externals.map((s) => s.connect()));
+      return this.listEmbedded();
     })();
     return this.started;
   }
 
-  /** Disconnects the external servers (stdio processes are ended). The embedded client stays open: its owner closes it. */
+  /** Resolves once every external server's first connect has ended, connected or failed (`mcp list` waits; a mission does not). */
+  async settled(): Promise<void> {
+    await this.start();
+    await this.firstConnects;
+  }
+
+  /**
+   * Disconnects the external servers (stdio processes are ended) and stops connects and
+   * reconnections under way; listeners hear nothing of it. The embedded client stays open: its
+   * owner closes it.
+   */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.externals.map((s) => s.close()));
@@ -136,7 +174,7 @@ export class McpHub {
     } catch (err) {
       if (options.signal?.aborted) throw err;
       if (server?.isConnectionLoss(err)) {
-        server.markDisconnected(server.config.transport === 'stdio' ? 'the server process exited' : 'the server stopped answering');
+        server.lost(err);
         return this.noRoute(name);
       }
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
@@ -150,6 +188,11 @@ export class McpHub {
     return this.options.embeddedName ?? 'robot';
   }
 
+  private async listEmbedded(): Promise<void> {
+    if (this.options.embedded) this.embeddedTools = await listAllTools(this.options.embedded);
+    this.rebuildRoutes();
+  }
+
   private statusOf(server: ExternalServer): ServerStatus {
     const error = server.state === 'connected' || server.state === 'disabled' ? undefined : server.errorText();
     return {
@@ -158,6 +201,8 @@ export class McpHub {
       state: server.state,
       ...(error === undefined ? {} : { error }),
       toolCount: server.state === 'connected' ? this.countRoutes(server) : 0,
+      ...(server.connectMs === undefined ? {} : { connectMs: server.connectMs }),
+      ...(server.reconnecting ? { reconnecting: { ...server.reconnecting } } : {}),
     };
   }
 
@@ -192,17 +237,16 @@ export class McpHub {
     const before = new Set(qualify(previousTools));
     const after = new Set(qualify(server.tools));
     this.rebuildRoutes();
-    const change = {
+    if (this.closed) return; // shutting down on purpose is not news
+    // Told now, with the status as of this change: a listener never reads a later state (closed)
+    // into an earlier event, and none is told anything after close().
+    const event: ServerStatusChange = {
+      status: this.statusOf(server),
       previousState,
       withdrawnTools: [...before].filter((n) => !after.has(n)),
       addedTools: [...after].filter((n) => !before.has(n)),
     };
-    if (this.closed) return; // shutting down on purpose is not news
-    // Emitted on the next turn of the event loop, so a crashed process's last stderr lines are in.
-    setImmediate(() => {
-      const event: ServerStatusChange = { status: this.statusOf(server), ...change };
-      for (const listener of this.listeners) listener(event);
-    });
+    for (const listener of this.listeners) listener(event);
   }
 
   /** The result for a name with no route: names the server if the prefix is one; reveals no config. */
@@ -223,7 +267,9 @@ export class McpHub {
           ? `failed to start (${server.reason})`
           : server.state === 'disconnected'
             ? `is gone (${server.reason})`
-            : `has no tool "${name.slice(server.name.length + TOOL_NAME_SEPARATOR.length)}"`;
+            : server.state === 'connecting'
+              ? 'is still connecting'
+              : `has no tool "${name.slice(server.name.length + TOOL_NAME_SEPARATOR.length)}"`;
     const advice = server.state === 'connected' ? '' : ' Its tools are withdrawn; carry on without them.';
     const message = `Tool "${name}" is unavailable: MCP server "${server.name}" ${state}.${advice}`;
     return { code: server.state === 'connected' ? 'unknown_tool' : 'unavailable', message };

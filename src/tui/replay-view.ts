@@ -61,7 +61,7 @@ export function playbackView({ start, map, safety }: { start: RobotView; map: St
   const running = t.entries.findLast((e): e is ToolEntry => e.kind === 'tool' && (e.status === 'running' || e.status === 'awaiting'));
   return {
     ...start,
-    ...(tel ? { state: tel.state, pose: { x: tel.x, y: tel.y, heading: tel.heading }, battery: tel.battery, holding: tel.holding, simTime: tel.simTime } : {}),
+    ...(tel ? { state: tel.state, pose: { x: tel.x, y: tel.y, heading: tel.heading }, battery: tel.battery, charging: tel.state === 'CHARGING', holding: tel.holding, simTime: tel.simTime } : {}),
     armed: safety.armed,
     estopped: safety.estopped,
     zone: tel ? (map.zones.find((z) => rectContains(z, tel))?.name ?? null) : start.zone,

@@ -51,7 +51,9 @@ describe('the robot as a recording shows it', () => {
     const transcript = upToArm.reduce(reduceTranscript, emptyTranscript);
     const safety = upToArm.reduce(replayedSafety, { armed: false, estopped: false });
     const view = playbackView({ start: world.start, map: world.map, safety }, transcript);
-    expect(view).toMatchObject({ state: 'IDLE', armed: true, estopped: false, zone: 'home' });
+    expect(view).toMatchObject({ state: 'IDLE', armed: true, estopped: false, zone: 'home', charging: false });
+    const docked = reduceTranscript(transcript, { type: 'telemetry', telemetry: { simTime: 9, x: 0.8, y: 7.2, heading: 0, battery: 0.5, state: 'CHARGING', holding: null } });
+    expect(playbackView({ start: world.start, map: world.map, safety }, docked)).toMatchObject({ state: 'CHARGING', charging: true, zone: 'charging_dock' });
   });
 });
 

@@ -6,7 +6,7 @@ import type { ModelProvider } from '../agent/model-provider.js';
 import type { ConfirmationPolicy } from '../agent/tool-host.js';
 import type { ServerConfig } from '../config/config-file.js';
 import { McpHub, type ServerStatusChange } from '../mcp/client/hub.js';
-import { LazySchemaValidator } from '../mcp/lazy-schema-validator.js';
+import { embeddedOutputValidator } from '../mcp/embedded-output-validator.js';
 import { createRobotMcpServer } from '../mcp/robot-server.js';
 import type { RobotServerExtension } from '../mcp/server-extension.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
@@ -97,7 +97,7 @@ export class MissionRuntime {
       return now;
     };
     const server = createRobotMcpServer({ robot: assembly.robot, wallClock, rng: assembly.toolRng, version: opts.version, ...(opts.extensions ? { extensions: opts.extensions } : {}) });
-    const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version }, { jsonSchemaValidator: new LazySchemaValidator() });
+    const embedded = await connectInProcess(server, { name: 'robot-agent', version: opts.version }, { jsonSchemaValidator: embeddedOutputValidator() });
     const hub = new McpHub({
       embedded: embedded.client,
       servers: opts.servers ?? [],

@@ -20,11 +20,14 @@ export function mcpLines(hub: McpStatusSource): string[] {
   const servers = hub.status();
   const external = servers.filter((s) => s.transport !== 'embedded');
   const connected = external.filter((s) => s.state === 'connected').length;
-  const lines = [external.length ? `MCP servers: ${external.length} configured, ${connected} connected` : 'MCP servers: no external servers configured (add them under "mcpServers" in robot-agent.json)'];
+  const lines = [
+    external.length
+      ? `MCP servers: ${external.length} configured, ${connected} connected`
+      : 'MCP servers: no external servers configured (robot-agent mcp add NAME -- COMMAND ARGS… adds one)',
+  ];
   for (const s of servers) {
     const tools = s.state === 'connected' ? hub.serverTools(s.name) : [];
-    const why = s.error ? `: ${s.error.split('\n')[0]}` : '';
-    lines.push(`${MARK[s.state] ?? '?'} ${s.name} (${s.transport}) · ${s.state}${why}${s.state === 'connected' ? ` · ${plural(tools.length, 'tool')}` : ''}`);
+    lines.push(`${MARK[s.state] ?? '?'} ${s.name} (${s.transport}) · ${stateText(s)}${s.state === 'connected' ? ` · ${plural(tools.length, 'tool')}` : ''}`);
     if (s.transport === 'embedded') {
       // The robot's own tools are listed by name only: /help and the agent describe them.
       if (tools.length) lines.push(`    ${tools.map((t) => t.name).join(', ')}`);
@@ -34,6 +37,23 @@ export function mcpLines(hub: McpStatusSource): string[] {
     if (tools.length > MAX_TOOLS_SHOWN) lines.push(`    … and ${tools.length - MAX_TOOLS_SHOWN} more`);
   }
   return lines;
+}
+
+/** `connected in 412 ms`, `failed: <why>`, `connecting (attempt 2 of 5)`, `disconnected: <why>; reconnecting in 1s (attempt 2 of 5)` */
+function stateText(s: ServerStatus): string {
+  const why = s.error ? `: ${s.error.split('\n')[0]}` : '';
+  const again = s.reconnecting;
+  const attempt = again ? `attempt ${again.attempt} of ${again.of}` : '';
+  switch (s.state) {
+    case 'connected':
+      return s.connectMs === undefined ? 'connected' : `connected in ${s.connectMs} ms`;
+    case 'connecting':
+      return again ? `reconnecting (${attempt})` : 'connecting';
+    case 'disconnected':
+      return `disconnected${why}${again?.inMs !== undefined ? `; reconnecting in ${again.inMs / 1000}s (${attempt})` : ''}`;
+    default:
+      return `${s.state}${why}`;
+  }
 }
 
 /** A tool as its server names it (the hub's `<server>__` prefix dropped). */

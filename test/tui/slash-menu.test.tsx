@@ -85,32 +85,30 @@ describe('the slash command menu', () => {
   });
 });
 
-const fixture = resolve(import.meta.dirname, '../fixtures/crashing-mcp-server.mjs');
+const fixtures = resolve(import.meta.dirname, '../fixtures');
+const stdio = (name: string, command: string, args: string[]): ServerConfig => ({ name, transport: 'stdio', command, args, env: {}, disabled: false });
 const servers: ServerConfig[] = [
-  { name: 'pinger', transport: 'stdio', command: process.execPath, args: [fixture], env: {}, disabled: false },
-  { name: 'broken', transport: 'stdio', command: 'robot-agent-no-such-command-xyz', args: [], env: {}, disabled: false },
+  stdio('pinger', process.execPath, [`${fixtures}/crashing-mcp-server.mjs`]),
+  stdio('broken', 'robot-agent-no-such-command-xyz', []),
   { name: 'off', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, disabled: true },
 ];
 
-/** Servers connect in the background: waits (boundedly) until none is still on its first connect. */
-async function firstConnectsEnded(hub: McpHub): Promise<void> {
-  const ended = (s: ReturnType<McpHub['status']>[number]) => s.state === 'connected' || s.state === 'failed' || s.state === 'disabled';
-  for (let i = 0; i < 400 && !hub.status().every(ended); i++) await new Promise((r) => setTimeout(r, 50));
-}
-
 describe('/mcp', () => {
-  it('lists each server with its transport, state, why it is not connected, and its tools', async () => {
-    const hub = new McpHub({ servers });
+  it('lists each server with its transport, state (with why, or how long it took), and its tools', async () => {
+    // A server stuck at start-up stays `connecting` while the others are done.
+    const hub = new McpHub({ servers: [...servers, stdio('hung', process.execPath, [`${fixtures}/slow-mcp-server.mjs`, '--hang'])], connectTimeoutMs: 60_000 });
     await hub.start();
-    await firstConnectsEnded(hub);
     try {
+      const done = (name: string) => ['connected', 'failed'].includes(hub.status().find((s) => s.name === name)!.state);
+      for (let i = 0; i < 400 && !(done('pinger') && done('broken')); i++) await new Promise((r) => setTimeout(r, 50));
       const lines = mcpLines(hub);
-      expect(lines[0]).toBe('MCP servers: 3 configured, 1 connected');
-      expect(lines).toContain('✓ pinger (stdio) · connected · 2 tools');
+      expect(lines[0]).toBe('MCP servers: 4 configured, 1 connected');
+      expect(lines).toContainEqual(expect.stringMatching(/^✓ pinger \(stdio\) · connected in \d+ ms · 2 tools$/));
       expect(lines).toContain('    ping — Answers pong.'); // its name as the server gives it, the description's first line
       expect(lines).toContain('    crash — Exits the server process without answering.');
       expect(lines.find((l) => l.startsWith('✗ broken (stdio) · failed: '))).toContain('robot-agent-no-such-command-xyz');
       expect(lines).toContain('○ off (http) · disabled');
+      expect(lines).toContain('… hung (stdio) · connecting');
     } finally {
       await hub.close();
     }
@@ -118,9 +116,9 @@ describe('/mcp', () => {
 
   it('shows them in the session, the robot server first', async () => {
     app = await openApp({ servers });
-    await firstConnectsEnded(app.session.getState().runtime.hub);
+    await app.session.getState().runtime.hub.settled();
     await app.submit('/mcp');
-    const shown = await app.waitFor((s) => s.includes('pinger (stdio) · connected · 2 tools'), 'the /mcp listing');
+    const shown = await app.waitFor((s) => /pinger \(stdio\) · connected in \d+ ms · 2 tools/.test(s), 'the /mcp listing');
     expect(shown).toMatch(/✓ robot \(embedded\) · connected · \d+ tools/);
     expect(shown).toMatch(/get_robot_status, get_state, arm/);
     expect(shown).toContain('ping — Answers pong.');

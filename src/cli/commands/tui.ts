@@ -24,7 +24,9 @@ export interface TuiOptions extends MissionFlags {
  */
 const ALT_SCREEN_ON = '\x1b[?1049h\x1b[H';
 const ALT_SCREEN_OFF = '\x1b[?1049l';
-const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+// Not ESC[3J as well: the alternate screen has no scrollback of its own, and some terminals would
+// erase the normal screen's, the person's earlier work and the transcripts of earlier sessions.
+const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 
 /** `robot-agent tui` (and `robot-agent` alone on a terminal): the interactive session. */
 export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {

@@ -1,12 +1,14 @@
 import { Argument, type Command } from 'commander';
 import type { CliIo } from './io.js';
+import { parsePositiveInteger } from './parse.js';
 
 /**
- * The set-up helpers' grammar — init, mcp add / remove, completion — kept beside
+ * The set-up helpers' grammar — init, doctor, mcp add / remove, completion — kept beside
  * program.ts so the main grammar stays readable. Each command's work is imported when it runs.
  */
 export type Runner = <A extends unknown[]>(fn: (...args: A) => Promise<number | void>) => (...args: A) => Promise<void>;
 
+const CONFIG_HELP = 'config file (default ./robot-agent.json, then ~/.config/robot-agent/config.json)';
 const EDITED_CONFIG_HELP = 'config file to edit (default: the one robot-agent reads, else a new ./robot-agent.json)';
 
 /** Repeatable options collect their values in order. */
@@ -19,6 +21,17 @@ export function addSetupCommands(program: Command, mcp: Command, io: CliIo, run:
     .option('--path <file|dir>', 'where to write it (default: ./robot-agent.json)')
     .option('-f, --force', 'replace a file that is already there')
     .action(run(async (opts) => (await import('./commands/init.js')).runInit(io, opts)));
+
+  program
+    .command('doctor')
+    .description('check the set-up: Node.js, onnxruntime, the detector models, the API key, each MCP server, the recordings folder')
+    .option('-c, --config <path>', CONFIG_HELP)
+    .option('--record-dir <dir>', 'the recordings folder to check (default: as run would choose it)')
+    .option('--mcp-timeout <ms>', 'how long each MCP server gets to start and list its tools (default: the config\'s mcpTimeout, else 20000)', parsePositiveInteger)
+    .option('--detector-model <path>', 'ONNX detector model to check (default models/detector.onnx)')
+    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
+    .option('--json', 'print one JSON object')
+    .action(run(async (opts) => (await import('./commands/doctor.js')).runDoctor(io, opts)));
 
   mcp
     .command('add')

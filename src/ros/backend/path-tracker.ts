@@ -56,6 +56,8 @@ const ALIGNED = 0.05;
 const MISALIGNED = 0.6;
 /** A corner counts as reached this far before it. */
 const CORNER_REACHED = 0.01;
+/** How close to the goal the base aims to stop (within the tolerance, it stops there or once past the goal). */
+const ARRIVAL_AIM = 0.01;
 /** Odometry below these is at rest. */
 const STILL_LINEAR = 0.01;
 const STILL_ANGULAR = 0.02;
@@ -101,21 +103,25 @@ export class PathTracker {
   step(base: BaseReading): TrackerCommand {
     const cmd = { linear: 0, angular: 0, done: false };
     const goal = this.points[this.points.length - 1];
-    if (this.mode === 'turn') {
+    if (this.turn !== undefined) {
       if (this.lastHeading !== undefined) this.turned += normalizeAngle(base.pose.heading - this.lastHeading);
       this.lastHeading = base.pose.heading;
+    }
+    if (this.mode === 'turn') {
       const error = this.turn! - this.turned;
       if (Math.abs(error) > this.limits.headingTolerance) cmd.angular = this.turnRate(error);
       else this.mode = 'settle';
     }
-    if ((this.mode === 'align' || this.mode === 'track') && goal && Math.hypot(goal.x - base.pose.x, goal.y - base.pose.y) <= this.limits.tolerance) this.mode = 'heading';
+    if ((this.mode === 'align' || this.mode === 'track') && goal && this.arrived(base.pose, goal)) this.mode = 'heading';
     if (this.mode === 'align' || this.mode === 'track') this.drive(base, cmd);
     if (this.mode === 'heading') {
       const error = this.finalHeading === undefined ? 0 : normalizeAngle(this.finalHeading - base.pose.heading);
       if (Math.abs(error) > this.limits.headingTolerance) cmd.angular = this.turnRate(error);
       else this.mode = 'settle';
     }
-    if (this.mode === 'settle' && isStill(base)) this.mode = 'done';
+    // At rest, check again: a late command (odometry and commands lag) may have carried the base
+    // past the tolerance; then it goes back, slowly, instead of reporting an arrival it missed.
+    if (this.mode === 'settle' && isStill(base)) this.mode = this.recheck(base.pose, goal);
     cmd.done = this.mode === 'done';
     return cmd;
   }
@@ -166,6 +172,22 @@ export class PathTracker {
     }
     cmd.linear = v;
     cmd.angular = w;
+  }
+
+  private recheck(pose: Pose, goal: Vec2 | undefined): Mode {
+    const { tolerance, headingTolerance } = this.limits;
+    if (this.turn !== undefined) return Math.abs(this.turn - this.turned) > headingTolerance ? 'turn' : 'done';
+    if (goal && this.points.length > 1 && Math.hypot(goal.x - pose.x, goal.y - pose.y) > tolerance) return 'align';
+    if (this.finalHeading !== undefined && Math.abs(normalizeAngle(this.finalHeading - pose.heading)) > headingTolerance) return 'heading';
+    return 'done';
+  }
+
+  /** Within the tolerance, and either on the goal or past it: the tolerance is a bound, not the aim. */
+  private arrived(pose: Pose, goal: Vec2): boolean {
+    const off = Math.hypot(goal.x - pose.x, goal.y - pose.y);
+    if (off > this.limits.tolerance) return false;
+    const last = this.points.length - 2;
+    return off <= ARRIVAL_AIM || (this.segment === last && this.along(last, pose) >= this.length(last));
   }
 
   private turnRate(error: number): number {

@@ -84,3 +84,41 @@ export function yamlNumbers(text: string): Record<string, number> {
   for (const m of text.matchAll(/^\s*(\w+): (-?[\d.e+-]+|nan)$/gm)) if (!(m[1]! in out)) out[m[1]!] = Number(m[2]);
   return out;
 }
+
+/** Runs the built CLI to its end (a mission takes minutes of robot time paced to the wall clock). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_100_000): Promise<ToolRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+export const PICK_AND_PLACE = 'pick up the red cube, then put it in bin A';
+
+export interface MissionReport {
+  outcome: string;
+  scenario: string;
+  world: { robot: { holding: string | null } };
+}
+
+/** `run --provider planner --robot ros` of the pick-and-place mission with `profile` on `master`, its --json report. */
+export async function runPickAndPlace(master: Roscore, profile: string, extraArgs: string[] = []): Promise<{ run: ToolRun; report: MissionReport }> {
+  const run = await runCli(['run', '--provider', 'planner', '--robot', 'ros', '--robot-profile', profile, '--master', master.uri, ...extraArgs, '--json', PICK_AND_PLACE]);
+  let report: MissionReport;
+  try {
+    report = JSON.parse(run.stdout) as MissionReport;
+  } catch {
+    throw new Error(`the mission printed no JSON report (exit ${run.code}): ${run.stderr || run.stdout}`);
+  }
+  return { run, report };
+}
+
+/** The simulator's ground truth after the pick-and-place: the red cube in bin A, nothing else moved there, the gripper empty. */
+export function redCubeDelivered(truth: WorldTruth): { cube: unknown; othersInBinA: string[]; holding: string | null } {
+  return {
+    cube: truth.objects.find((o) => o.id === 'red_cube'),
+    othersInBinA: truth.objects.filter((o) => o.id !== 'red_cube' && o.zone === 'bin_a').map((o) => o.id),
+    holding: truth.robot.holding,
+  };
+}

@@ -41,7 +41,8 @@ module.exports = {
     layer('ros-primitives', '^src/ros/primitives/', ['^src/core/', '^src/mcp/', '^src/ros/transport/', '^src/ros/primitives/']),
     // The ROS robot backend implements the robot's backend port over the transport; the simulator
     // on ROS (ros-sim) serves the simulator through it. Neither knows the other.
-    layer('ros-backend', '^src/ros/backend/', ['^src/core/', PORTS, '^src/ros/transport/', '^src/ros/backend/']),
+    // A gripper action's goal templates are checked and converted as the primitives' goals are.
+    layer('ros-backend', '^src/ros/backend/', ['^src/core/', PORTS, '^src/ros/transport/', '^src/ros/primitives/(conversion|message-schema)\\.ts$', '^src/ros/backend/']),
     layer('ros-sim', '^src/ros/sim/', ['^src/core/', '^src/sim/', '^src/ros/transport/', '^src/ros/sim/']),
     layer('tui', '^src/tui/', ['^src/(core|robot|mcp|agent|sim|vision|replay|config|runtime|tui)/']),
   ],

@@ -32,6 +32,19 @@ function meanAbsDiff(a: Uint8Array, b: Uint8Array): number {
   return sum / a.length;
 }
 
+/** The backend's frame once the image just published has reached it (its old one is refused). */
+async function freshFrame(connected: ConnectedRosBackend) {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return connected.backend.captureFrame();
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on a JPEG camera', () => {
   let master: Roscore;
   let sim: RosSimProcess;
@@ -67,8 +80,16 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on a JPEG camera', () => 
     await master?.stop();
   });
 
-  it('decodes the JPEG frame to the raw frame it was made from', () => {
-    const frame = connected.backend.captureFrame();
+  it('decodes the JPEG frame to the raw frame it was made from', async () => {
+    // A camera driver stamps each frame as it takes it: the frame again, stamped as the odometry
+    // is now (the backend refuses to place an image older than the odometry it keeps).
+    let tick: (m: RosMessage) => void = () => undefined;
+    const ticked = new Promise<RosMessage>((resolve) => (tick = resolve));
+    const unsubscribe = await transport.subscribe('/odom', 'nav_msgs/Odometry', (m) => tick(m));
+    const { stamp } = (await ticked).header as { stamp: unknown };
+    await unsubscribe();
+    publisher.publish({ header: { seq: 0, stamp, frame_id: 'camera' }, format: 'jpeg', data: jpegOf(raw) });
+    const frame = await freshFrame(connected);
     expect([frame.width, frame.height]).toEqual([raw.width, raw.height]);
     expect(meanAbsDiff(frame.rgb, raw.rgb)).toBeLessThan(4); // quality 95: a few levels off at most, on average
     expect(meanAbsDiff(frame.rgb, new Uint8Array(frame.rgb.length))).toBeGreaterThan(20); // and a real picture, not black

@@ -1,10 +1,12 @@
 import type { RosMessage, RosTransport } from '../transport/ros-transport.js';
 import { CmdVelNavigator } from './cmd-vel-navigator.js';
 import { GridMapError, mapFromOccupancyGrid } from './grid-map.js';
+import { GripperActionActivity, prepareGripperAction } from './gripper-action.js';
 import { loadMapFile } from './map-file.js';
 import { MoveBaseNavigator } from './move-base-navigator.js';
 import type { RobotProfile } from './robot-profile.js';
 import { RosRobotBackend, type RosBackendParts } from './ros-backend.js';
+import { SetBoolActivity } from './set-bool-activity.js';
 
 /** The robot is not there as its profile says: a topic stays silent, no action server answers. */
 export class RosRobotError extends Error {
@@ -61,6 +63,22 @@ async function openNavigation(transport: RosTransport, profile: RobotProfile, wa
 }
 
 /**
+ * The gripper the profile names: a SetBool service, or an action whose goal templates fit its
+ * definition and whose server answers (both checked now, not at the first grasp).
+ */
+async function openGripper(transport: RosTransport, profile: RobotProfile, closers: Array<() => Promise<void>>, robotHint: string): Promise<RosBackendParts['gripper']> {
+  const gripper = profile.gripper;
+  const timeoutMs = profile.timeouts.service_ms;
+  if (!('action' in gripper)) return (notify, holding) => new SetBoolActivity(transport, gripper.service, timeoutMs, notify, holding);
+  const prepared = prepareGripperAction(transport, gripper);
+  const client = transport.actionClient(gripper.action, gripper.type);
+  closers.push(() => client.close());
+  const wait = profile.timeouts.first_message_ms;
+  if (!(await client.waitForServer(wait))) throw new RosRobotError(`no gripper action server at ${gripper.action} within ${wait / 1000} s on ${transport.masterUri}: ${robotHint}`);
+  return (notify, holding) => new GripperActionActivity(client, gripper, prepared, timeoutMs, notify, holding);
+}
+
+/**
  * Joins a ROS robot as its profile describes it: waits for the map, the navigation, the
  * first pose, battery state and camera image (each a clear error naming the topic when it stays
  * silent), then feeds every later message to the backend.
@@ -89,14 +107,14 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
       closers.push(await transport.subscribe(topic!, type!, (m) => onMap(m)));
       grid = firstOf((cb) => (onMap = cb), wait, silent('occupancy grid', topic!, `${robotHint} (a map must be published latched, as map_server does)`));
     }
-    const [gridMessage, navigator] = await Promise.all([grid, openNavigation(transport, profile, wallMs, closers, robotHint)]);
+    const [gridMessage, navigator, gripper] = await Promise.all([grid, openNavigation(transport, profile, wallMs, closers, robotHint), openGripper(transport, profile, closers, robotHint)]);
     let map;
     try {
       map = mapFromOccupancyGrid(gridMessage, profile.map.zones);
     } catch (e) {
       throw e instanceof GridMapError ? new RosRobotError(`the map ${file ?? `on ${topic}`}: ${e.message}`) : e;
     }
-    const backend = new RosRobotBackend({ transport, profile, map, navigator, wallMs });
+    const backend = new RosRobotBackend({ transport, profile, map, navigator, gripper, wallMs });
     closers.push(async () => backend.close());
 
     const feeds: Array<[string, string, string, (m: RosMessage) => void]> = [

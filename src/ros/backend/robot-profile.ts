@@ -59,6 +59,26 @@ const CmdVelNavigation = z.strictObject({
 
 export type CmdVelNavigationSpec = z.output<typeof CmdVelNavigation>;
 
+/** The gripper as a std_srvs/SetBool service: true grasps, false releases. */
+const ServiceGripper = z.strictObject({
+  service: rosName,
+  type: z.literal('std_srvs/SetBool'),
+  /** Where the gripper holds and puts down objects, metres ahead of the base centre. */
+  reach: positive,
+});
+
+/** The gripper as an action server (control_msgs/GripperCommandAction, or any action): the goals
+ *  to send are templates here, checked against the action's definition at connect. */
+const ActionGripper = z.strictObject({
+  action: rosName,
+  type: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*\/[A-Za-z][A-Za-z0-9_]*Action$/, 'must be an action type, package/NameAction (e.g. control_msgs/GripperCommandAction)'),
+  grasp_goal: z.record(z.string(), z.unknown()),
+  release_goal: z.record(z.string(), z.unknown()),
+  /** A result field (dotted path) that must hold this value too, e.g. { field: reached_goal, equals: true }. */
+  success_when: z.strictObject({ field: z.string().min(1), equals: z.union([z.number(), z.boolean(), z.string()]) }).optional(),
+  reach: positive,
+});
+
 export const RobotProfileSpec = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-kebab-case'),
   /** Master URI; else --master, then ROS_MASTER_URI. */
@@ -101,11 +121,8 @@ export const RobotProfileSpec = z.strictObject({
   navigation: z.discriminatedUnion('type', [MoveBaseNavigation, CmdVelNavigation], {
     error: 'type must be move_base_msgs/MoveBaseAction (with action: /move_base) or geometry_msgs/Twist (with cmd_vel: /cmd_vel, for robot-agent to follow its paths itself)',
   }),
-  gripper: z.strictObject({
-    service: rosName,
-    type: z.literal('std_srvs/SetBool'),
-    /** Where the gripper holds and puts down objects, metres ahead of the base centre. */
-    reach: positive,
+  gripper: z.union([ServiceGripper, ActionGripper], {
+    error: 'needs service: and type: std_srvs/SetBool, or action:, type: (an action type), grasp_goal: and release_goal: (goal templates); and reach:',
   }),
   charging: z.strictObject({ service: rosName, type: z.literal('std_srvs/SetBool') }),
   timeouts: z

@@ -13,6 +13,7 @@ import type { RosMap } from './grid-map.js';
 import type { Navigator } from './navigation.js';
 import { PoseHistory, stampSeconds } from './pose-history.js';
 import type { RobotProfile } from './robot-profile.js';
+import type { GripperDriver } from './gripper-action.js';
 import { SetBoolActivity } from './set-bool-activity.js';
 
 /** sensor_msgs/BatteryState.POWER_SUPPLY_STATUS_CHARGING */
@@ -24,6 +25,9 @@ export interface RosBackendParts {
   map: RosMap;
   /** move_base's or the cmd_vel follower's (connect.ts picks by the profile), told to call `notify` on every change. */
   navigator: (notify: () => void) => Navigator;
+  /** The gripper's SetBool service or action (connect.ts picks by the profile), told to call `notify` on every change
+   *  and `holding` when a grasp or release succeeds. */
+  gripper: (notify: () => void, holding: (grasp: boolean) => void) => GripperDriver;
   /** Milliseconds from an arbitrary origin (performance.now): robot time on a real robot is wall time. */
   wallMs: () => number;
 }
@@ -32,7 +36,7 @@ export interface RosBackendParts {
  * A ROS robot behind the robot core's backend interface. State comes from topics (odometry,
  * battery, camera), the map from an occupancy grid at connect; drives are planned here first
  * (so the core's reachability and battery checks work as on the simulator), then go to move_base
- * or are followed here on /cmd_vel (navigation.ts), the gripper and the charger are std_srvs/SetBool services. Commands start things
+ * or are followed here on /cmd_vel (navigation.ts), the gripper is a std_srvs/SetBool service or an action (gripper-action.ts), the charger a SetBool service. Commands start things
  * and return at once; their ends arrive as messages and are read back on the next update.
  * `connectRosBackend` (connect.ts) subscribes the topics and feeds `onOdometry` and friends.
  */
@@ -44,7 +48,7 @@ export class RosRobotBackend implements RobotBackend {
   private readonly poses = new PoseHistory();
   private readonly planner: PathPlanner;
   private readonly navigator: Navigator;
-  private readonly gripperService: SetBoolActivity;
+  private readonly gripperService: GripperDriver;
   private readonly chargingService: SetBoolActivity;
   private readonly origin: Vec2;
   private pose: Pose = { x: 0, y: 0, heading: 0 };
@@ -68,7 +72,7 @@ export class RosRobotBackend implements RobotBackend {
     const notify = () => this.emit();
     this.navigator = parts.navigator(notify);
     const { service_ms } = profile.timeouts;
-    this.gripperService = new SetBoolActivity(parts.transport, profile.gripper.service, service_ms, notify, (grasp) => (this.holding = grasp ? 'held object' : null));
+    this.gripperService = parts.gripper(notify, (grasp) => (this.holding = grasp ? 'held object' : null));
     this.chargingService = new SetBoolActivity(parts.transport, profile.charging.service, service_ms, notify, (on) => (this.chargingAnswered = on));
   }
 

@@ -59,9 +59,22 @@ function entryRows(e: Entry, w: number, expanded: boolean): Row[] {
 /** A finished call's arguments (when the tool line cut them) and result in full, under the call. */
 function resultRows(e: ToolEntry, w: number): Row[] {
   const error = e.status === 'error';
-  const args = fullArgs(e.args);
-  const lines = [...(args !== formatArgs(e.args) ? wrap(`args: ${args}`, w - 6) : []), ...wrap(e.result || '(no text)', w - 6)];
+  // The tool line is cut at the pane's edge: what it could not show (arguments, times) comes first.
+  const cut = toolLineText(e, true).length > w || fullArgs(e.args) !== formatArgs(e.args);
+  const times = e.simSeconds !== undefined ? `${e.simSeconds.toFixed(1)} s robot time, ${Math.round(e.wallMs ?? 0)} ms wall` : '';
+  const call = [Object.keys(e.args).length ? `args: ${fullArgs(e.args)}` : '', times].filter(Boolean).join(' · ');
+  const lines = [...(cut && call ? wrap(call, w - 6) : []), ...wrap(e.result || '(no text)', w - 6)];
   return lines.map((text, i) => ({ kind: 'result', error, text: `${i === 0 ? '    ⎿ ' : '      '}${text}` }));
+}
+
+const MARK = { running: '…', awaiting: '?', ok: '✓', error: '✗' } as const;
+
+/** A tool line's words without colour (as ToolLine draws them); its one-line result unless `expanded` shows it all below. */
+export function toolLineText(e: ToolEntry, expanded: boolean): string {
+  const args = formatArgs(e.args);
+  const head = `  ${MARK[e.status]} ${e.name}${args ? ` ${args}` : ''}`;
+  if (e.status === 'running' || e.status === 'awaiting') return `${head}${e.progressText ? ` ${e.progressText}` : ''}`;
+  return `${head}${toolTime(e)}${expanded ? '' : ` → ${e.summary ?? ''}`}`;
 }
 
 /** `zone=bin_a speed=0.5`: arguments compactly, strings unquoted; long ones cut with … (the full form is `fullArgs`). */

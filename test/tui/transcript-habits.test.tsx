@@ -46,7 +46,9 @@ describe('tool results in full', () => {
     expect(text.every((t) => t.length <= 40)).toBe(true);
     expect(text.join('').replace(/\s{6}/g, '')).toContain(status); // wrapped, nothing cut
     expect(text).toContain('      [image]');
-    expect(text.join(' ').replace(/\s+/g, ' ')).toContain('⎿ args: zone=bin_a note=a long argument that the one-line form of the call has to cut short somewhere');
+    expect(text.join(' ').replace(/\s+/g, ' ')).toContain('⎿ args: zone=bin_a note=a long argument that the one-line form of the call has to cut short somewhere · 0.0 s robot time');
+    // A pane too narrow for the call's line: its times, cut off there, lead the result.
+    expect(transcriptRows(state, 30, true).slice(1, 3).map((r) => (r as { text: string }).text)).toEqual(['    ⎿ 0.0 s robot time, 3 ms', '      wall']);
     expect(rows.filter((r) => r.kind === 'result' && r.error).map((r) => (r as { text: string }).text).at(-1)).toContain('unknown zone');
   });
 
@@ -63,9 +65,12 @@ describe('tool results in full', () => {
     expect(lines[0]).toBe('  ✓ get_robot_status (0.0 s, 3 ms)');
     expect(lines.every((l) => l.length <= 50 && !l.includes('\x1b'))).toBe(true);
     expect(lines.join('\n').replace(/\n {6}/g, '')).toContain(status);
-    // A tool line too long for the terminal goes on under its own text, never back at the margin.
-    expect(lines.filter((l) => !l.startsWith('  '))).toEqual([]);
-    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('⎿ args: zone=bin_a note=a long argument that the one-line form of the call has to cut short somewhere');
+    // A tool line too long for the terminal is cut, its arguments and times following in full.
+    const call = lines.findIndex((l) => l.startsWith('  ✗ navigate_to_zone zone=bin_a note=a long'));
+    expect(lines[call]).toMatch(/…$/);
+    expect(lines.slice(call + 1).join(' ').replace(/\s+/g, ' ')).toContain(
+      '⎿ args: zone=bin_a note=a long argument that the one-line form of the call has to cut short somewhere · 0.0 s robot time, 1 ms wall unknown zone',
+    );
   });
 });
 

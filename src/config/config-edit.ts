@@ -17,31 +17,54 @@ export function serverNames(text: string): string[] {
 }
 
 /**
- * The text with `mcpServers.<name>` set to `entry`: replaced in place, or added after the last
- * server. When that server has lines of its own, the new one gets its own line(s) after them
- * (one line when it fits, as such files are usually written) and nothing else moves;
- * jsonc-parser's insertion would take the last server's trailing comment and reformat its line.
+ * The text with `mcpServers.<name>` set to `entry`: replaced in place, or added as the last
+ * server on line(s) of its own (one line when it fits, as such files are usually written),
+ * moving nothing else. jsonc-parser's insertion, used when the servers share a line, would take
+ * the last server's trailing comment onto the new one and reformat that server's line.
  */
 export function withServer(text: string, name: string, entry: ServerEntry): string {
   const base = text.trim() === '' ? '{}\n' : text;
   const tree = parseTree(base, [], { allowTrailingComma: true }) ?? emptyObject;
-  const last = findNodeAtLocation(tree, ['mcpServers'])?.children?.at(-1);
-  const lines = !findNodeAtLocation(tree, ['mcpServers', name]) && last ? ownLines(base, last) : undefined;
   const format = formattingOf(base);
-  if (!last || !lines) return applyEdits(base, modify(base, ['mcpServers', name], entry, { formattingOptions: format }));
-  const indent = base.slice(lines.start, last.offset);
   const unit = format.insertSpaces ? ' '.repeat(format.tabSize ?? 2) : '\t';
+  const point = findNodeAtLocation(tree, ['mcpServers', name]) ? undefined : insertionPoint(base, findNodeAtLocation(tree, ['mcpServers']), unit);
+  if (!point) return applyEdits(base, modify(base, ['mcpServers', name], entry, { formattingOptions: format }));
   const oneLine = `${JSON.stringify(name)}: ${oneLineJson(entry)}`;
-  const property = indent.length + oneLine.length <= MAX_LINE ? oneLine : `${JSON.stringify(name)}: ${JSON.stringify(entry, null, unit).split('\n').join(format.eol + indent)}`;
-  const lineEnd = base.slice(lines.start, lines.end).endsWith('\n') ? '' : format.eol;
-  const added = `${lineEnd}${indent}${property}${lines.hadComma ? ',' : ''}${format.eol}`;
-  const withComma = lines.hadComma ? base : `${base.slice(0, last.offset + last.length)},${base.slice(last.offset + last.length)}`;
-  const at = lines.end + (lines.hadComma ? 0 : 1);
-  return withComma.slice(0, at) + added + withComma.slice(at);
+  const property = point.indent.length + oneLine.length <= MAX_LINE ? oneLine : `${JSON.stringify(name)}: ${JSON.stringify(entry, null, unit).split('\n').join(format.eol + point.indent)}`;
+  const lineBreak = base[point.at - 1] === '\n' ? '' : format.eol;
+  const added = base.slice(0, point.at) + `${lineBreak}${point.indent}${property}${point.comma ? ',' : ''}${format.eol}` + base.slice(point.at);
+  const comma = point.commaAfterPrevious;
+  return comma === undefined ? added : `${added.slice(0, comma)},${added.slice(comma)}`;
+}
+
+interface Insertion {
+  /** Where the new server's line goes. */
+  at: number;
+  indent: string;
+  /** Whether it ends with a comma: the file writes trailing commas, or comments (examples) follow it. */
+  comma: boolean;
+  /** Where the server before it needs a comma it did not have. */
+  commaAfterPrevious?: number;
+}
+
+/** After the last server's own lines, or on the line after an empty mcpServers' `{`; undefined when servers share lines. */
+function insertionPoint(text: string, servers: Node | undefined, unit: string): Insertion | undefined {
+  if (servers?.type !== 'object') return undefined;
+  const last = servers.children?.at(-1);
+  if (last) {
+    const lines = ownLines(text, last);
+    if (!lines) return undefined;
+    return { at: lines.end, indent: text.slice(lines.start, last.offset), comma: lines.hadComma, ...(lines.hadComma ? {} : { commaAfterPrevious: last.offset + last.length }) };
+  }
+  const afterBrace = /^[ \t]*\r?\n/.exec(text.slice(servers.offset + 1));
+  if (!afterBrace) return undefined;
+  const outer = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', servers.offset - 1) + 1))?.[0] ?? '';
+  const body = text.slice(servers.offset + 1, servers.offset + servers.length - 1);
+  return { at: servers.offset + 1 + afterBrace[0].length, indent: outer + unit, comma: body.trim() !== '' };
 }
 
 /** Longest line a new server is written on before it is spread over several. */
-const MAX_LINE = 110;
+const MAX_LINE = 120;
 
 /**
  * The text without `mcpServers.<name>`. An entry on lines of its own goes with those lines (and its

@@ -39,8 +39,10 @@ describe('editing the config text', () => {
     expect(parseJsonc(withServer('{ "recordDir": "r" }', 'a', { command: 'x' }))).toEqual({ recordDir: 'r', mcpServers: { a: { command: 'x' } } });
     const onlyComments = '{\n  "mcpServers": {\n    // "example": { "command": "e" },\n  }\n}\n';
     const edited = withServer(onlyComments, 'a', { command: 'x' });
-    expect(edited).toContain('// "example": { "command": "e" },');
-    expect(serverNames(edited)).toEqual(['a']);
+    // First in the object, with a comma so the example after it can be uncommented as it is.
+    expect(edited).toBe('{\n  "mcpServers": {\n    "a": { "command": "x" },\n    // "example": { "command": "e" },\n  }\n}\n');
+    expect(serverNames(edited.replace('// ', ''))).toEqual(['a', 'example']);
+    expect(withServer('{\n  "mcpServers": {\n  }\n}\n', 'a', { command: 'x' })).toBe('{\n  "mcpServers": {\n    "a": { "command": "x" }\n  }\n}\n');
   });
 
   it('replaces a server in place, keeping the comments around it', () => {

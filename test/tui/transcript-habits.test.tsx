@@ -98,4 +98,19 @@ describe('type-ahead', () => {
     await app.press(KEY.escape); // nothing queued, nothing running: only clears the prompt
     expect(app.screen()).not.toContain('queue cleared');
   }, 90_000);
+
+  it('drops the queue on the e-stop key: nothing sets off after an emergency stop', async () => {
+    app = await openApp({ realtime: true, size: { columns: 80, rows: 24 } });
+    const missions: string[] = [];
+    app.session.onAction((a) => void (a.type === 'mission_started' && missions.push(a.instruction)));
+    await app.submit('go to the shelf');
+    await app.waitFor((s) => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] navigate_to_zone/.test(s), 'the robot to be driving');
+    await app.submit('go to bin a');
+    await app.waitFor((s) => s.includes('queued: go to bin a'), 'the queued instruction');
+    await app.press(KEY.ctrlX);
+    await app.waitFor((s) => s.includes('queue cleared: 1 queued instruction') && s.includes('■ aborted'), 'the stopped mission and the cleared queue');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(missions).toEqual(['go to the shelf']);
+    expect(app.screen()).not.toContain('queued: go to bin a');
+  }, 60_000);
 });

@@ -144,6 +144,8 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
       case 'interrupt':
         return interrupt();
       case 'estop':
+        // Nothing queued may set off after an emergency stop (a mission could ask to release it).
+        typeAhead.clear();
         return session.emergencyStop();
       case 'escape':
         return escape();

@@ -15,8 +15,8 @@ export interface TypeAhead {
 /**
  * Type-ahead, as in Claude Code: an instruction submitted during a mission waits its turn rather
  * than being refused, and runs when the mission has ended, however it ended, in the order typed.
- * Esc or Ctrl-C cancel the mission and the queue together (a robot told to stop must not set off on
- * the next instruction).
+ * Esc, Ctrl-C and the e-stop key cancel the mission and the queue together (a robot told to stop
+ * must not set off on the next instruction).
  */
 export function useTypeAhead(session: MissionSession, running: boolean, dispatch: (action: TranscriptAction) => void): TypeAhead {
   const [queued, queuedRef, setQueued] = useSyncedState<string[]>([]);

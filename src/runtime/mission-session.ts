@@ -97,15 +97,15 @@ export class MissionSession {
   /** Opens the session's first world; `listener` hears the actions from the start, notes while the world opens included. */
   static async open(config: SessionConfig, listener?: ActionListener): Promise<MissionSession> {
     const listeners = new Set<ActionListener>(listener ? [listener] : []);
-    let session: MissionSession | undefined;
+    const opened: { session?: MissionSession } = {};
     // The servers start connecting while the world opens; the session's snapshot follows from then on.
     const runtime = await openSessionWorld(config, config.scenario, (change) => {
       publishTo(listeners, mcpNote(change));
-      if (session) session.serversChanged(session.state.runtime);
+      opened.session?.serversChanged(opened.session.state.runtime);
     });
     const recordings = new SessionRecordings(config.recordDir, config.wallClock ?? Date.now, config.oneShot === true);
-    session = new MissionSession(config, runtime, config.provider, recordings, listeners);
-    return session;
+    opened.session = new MissionSession(config, runtime, config.provider, recordings, listeners);
+    return opened.session;
   }
 
   getState = (): SessionState => this.state;

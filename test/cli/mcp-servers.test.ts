@@ -43,7 +43,11 @@ function startCli(args: string[], env: NodeJS.ProcessEnv = {}) {
   stdout.on('data', (d) => (out += String(d)));
   stderr.on('data', (d) => {
     err += String(d);
-    for (const w of [...waiters]) if (w.pattern.test(err)) waiters.splice(waiters.indexOf(w), 1), w.resolve();
+    for (const w of [...waiters]) {
+      if (!w.pattern.test(err)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
   });
   const state = mkdtempSync(join(tmpdir(), 'ra-state-'));
   const done = main(args, { stdout, stderr, env: { XDG_STATE_HOME: state, ...env } }).then((code) => ({ code, stdout: out, stderr: err }));
@@ -78,11 +82,11 @@ describe('robot-agent run with external MCP servers', () => {
       everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
       crasher: { command: process.execPath, args: [crasher] },
     });
-    let cli!: ReturnType<typeof startCli>;
+    const app: { cli?: ReturnType<typeof startCli> } = {};
     const { fake, env } = await fakeClaude([
       async () => {
-        await cli.stderrShows(/"everything" connected/);
-        await cli.stderrShows(/"crasher" connected/);
+        await app.cli!.stderrShows(/"everything" connected/);
+        await app.cli!.stderrShows(/"crasher" connected/);
         return turn([toolUse('get_robot_status', {})], { stop_reason: 'tool_use' });
       },
       turn([toolUse('everything__echo', { message: 'hello robot' })], { stop_reason: 'tool_use' }),
@@ -90,7 +94,7 @@ describe('robot-agent run with external MCP servers', () => {
       turn([toolUse('crasher__ping', {}), toolUse('get_state', {})], { stop_reason: 'tool_use' }),
       report('Echoed and survived.'),
     ]);
-    cli = startCli(['run', 'echo something', '--json', '--no-record', '--config', config], env);
+    const cli = (app.cli = startCli(['run', 'echo something', '--json', '--no-record', '--config', config], env));
     const run = await cli.done;
     expect(run.code, run.stderr).toBe(0);
     // The turn after they connected offered their tools, namespaced.
@@ -128,16 +132,16 @@ describe('robot-agent run with external MCP servers', () => {
 
   it('starts the mission without waiting for a hung server, and reports it timed out (--mcp-timeout)', async () => {
     const config = writeConfig({ hung: { command: process.execPath, args: [slowServer, '--hang'] } });
-    let cli!: ReturnType<typeof startCli>;
+    const app: { cli?: ReturnType<typeof startCli> } = {};
     let timedOutBeforeFirstTurn: boolean | undefined;
     const { env } = await fakeClaude([
       async () => {
-        timedOutBeforeFirstTurn = /timed out/.test(cli.stderr());
-        await cli.stderrShows(/"hung" failed/);
+        timedOutBeforeFirstTurn = /timed out/.test(app.cli!.stderr());
+        await app.cli!.stderrShows(/"hung" failed/);
         return report('Done without the hung server.');
       },
     ]);
-    cli = startCli(['run', 'anything', '--json', '--no-record', '--mcp-timeout', '5000', '--config', config], env);
+    const cli = (app.cli = startCli(['run', 'anything', '--json', '--no-record', '--mcp-timeout', '5000', '--config', config], env));
     const run = await cli.done;
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).outcome).toBe('succeeded');
@@ -162,16 +166,16 @@ describe('robot-agent run with external MCP servers', () => {
     const served = await spawnServeHttp(['--scenario', 'twins']);
     try {
       const config = writeConfig({ other: { url: served.url } });
-      let cli!: ReturnType<typeof startCli>;
+      const app: { cli?: ReturnType<typeof startCli> } = {};
       const { fake, env } = await fakeClaude([
         async () => {
-          await cli.stderrShows(/"other" connected/);
+          await app.cli!.stderrShows(/"other" connected/);
           return turn([toolUse('get_robot_status', {})], { stop_reason: 'tool_use' });
         },
         turn([toolUse('other__get_robot_status', {})], { stop_reason: 'tool_use' }),
         report('Asked the other robot.'),
       ]);
-      cli = startCli(['run', 'ask the other robot', '--json', '--no-record', '--config', config], env);
+      const cli = (app.cli = startCli(['run', 'ask the other robot', '--json', '--no-record', '--config', config], env));
       const run = await cli.done;
       expect(run.code, run.stderr).toBe(0);
       expect(fake.answered[1]!.body.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['other__navigate_to', 'other__get_robot_status']));
@@ -208,6 +212,6 @@ describe('robot-agent mcp list with slow and broken servers', () => {
 
     const flagWins = await runCli(['mcp', 'list', '--mcp-timeout', '700', '--config', writeConfig(servers, { mcpTimeout: 600_000 })]);
     expect(flagWins.code, flagWins.stderr).toBe(0);
-    expect(flagWins.stdout).toMatch(/^hung \(stdio\)  failed: timed out: not ready within 0\.7s \(--mcp-timeout\)/m);
+    expect(flagWins.stdout).toMatch(/^hung \(stdio\) {2}failed: timed out: not ready within 0\.7s \(--mcp-timeout\)/m);
   });
 });

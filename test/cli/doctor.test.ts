@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuilt } from '../helpers/run-built.js';
+import { runCli } from '../helpers/run-cli.js';
 
 /** A real stdio MCP server (the SDK's McpServer) with two tools. */
 const fixtureServer = { command: process.execPath, args: [path.resolve('test/fixtures/crashing-mcp-server.mjs')] };
@@ -65,6 +66,16 @@ describe('robot-agent doctor', () => {
     expect(report.checks.every((c) => Number.isInteger(c.ms) && c.ms >= 0)).toBe(true);
     // The writability probe leaves nothing in the folder.
     expect(readdirSync(recordings)).toEqual([]);
+  });
+
+  it('reports a config file that does not load as a broken check, with the loader\'s line', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'ra-doctor-bad-')), 'robot-agent.json');
+    writeFileSync(file, '{ "mcpServers": { "a": { "command": "x", "comand": "typo" } } }');
+    const run = await runCli(['doctor', '--json', '--config', file]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { checks: { name: string; status: string; detail: string }[] };
+    expect(report.checks.find((c) => c.name === 'config')).toMatchObject({ status: 'fail', detail: `${file}: mcpServers.a: unknown field "comand"` });
+    expect(report.checks.some((c) => c.name.startsWith('mcp:'))).toBe(false);
   });
 
   it('has help', async () => {

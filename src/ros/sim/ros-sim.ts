@@ -5,9 +5,10 @@ import type { Scenario } from '../../sim/scenario.js';
 import { createSimulation, type Simulation } from '../../sim/sim-backend.js';
 import type { RosPublisher, RosTransport } from '../transport/ros-transport.js';
 import { CmdVelDrive } from './cmd-vel-drive.js';
+import { publishCamera } from './camera-topics.js';
 import { MoveBaseServer } from './move-base-server.js';
 import { advertiseCharging, advertiseGripper } from './sim-services.js';
-import { batteryMessage, imageMessage, occupancyGridMessage, odometryMessage, rosTime, type RosTime } from './sim-messages.js';
+import { batteryMessage, occupancyGridMessage, odometryMessage, rosTime, type RosTime } from './sim-messages.js';
 import { worldTruth, type WorldTruth } from '../../sim/world-truth.js';
 
 /** The ROS names ros-sim uses; examples/ros/ros-sim-robot.yaml maps the robot onto these. */
@@ -25,9 +26,6 @@ export const ROS_SIM_NAMES = {
 /** Publishing rates, in physics steps (50 Hz): odometry at 25 Hz, the battery at 1 Hz. */
 const ODOM_EVERY_STEPS = 2;
 const BATTERY_EVERY_STEPS = 50;
-/** Camera frames per second. A frame takes ~25 ms to render, so they are drawn only while
- *  someone subscribes, off the physics loop. */
-const CAMERA_HZ = 4;
 
 export interface RosSimOptions {
   transport: RosTransport;
@@ -47,7 +45,6 @@ export interface RosSimOptions {
  */
 export class RosSim {
   private readonly closers: Array<() => Promise<void>> = [];
-  private cameraTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   private constructor(
@@ -89,7 +86,6 @@ export class RosSim {
     const keep = (p: RosPublisher) => (this.closers.push(() => p.close()), p);
     const odom = keep(await transport.advertise(ROS_SIM_NAMES.odom, 'nav_msgs/Odometry'));
     const battery = keep(await transport.advertise(ROS_SIM_NAMES.battery, 'sensor_msgs/BatteryState', { latch: true }));
-    const camera = keep(await transport.advertise(ROS_SIM_NAMES.camera, 'sensor_msgs/Image'));
     const map = keep(await transport.advertise(ROS_SIM_NAMES.map, 'nav_msgs/OccupancyGrid', { latch: true }));
     map.publish(occupancyGridMessage(world.map, this.stamp()));
     battery.publish(batteryMessage(world.robot, this.stamp()));
@@ -106,9 +102,7 @@ export class RosSim {
     });
     this.closers.push(async () => offStep());
 
-    this.cameraTimer = setInterval(() => {
-      if (camera.subscriberCount() > 0) camera.publish(imageMessage(backend.captureFrame(), this.stamp()));
-    }, 1000 / CAMERA_HZ);
+    this.closers.push(await publishCamera(transport, ROS_SIM_NAMES.camera, () => backend.captureFrame(), this.stamp));
 
     const moveBase = await MoveBaseServer.start(transport, ROS_SIM_NAMES.moveBase, engine, this.stamp);
     this.closers.push(() => moveBase.close());
@@ -123,7 +117,6 @@ export class RosSim {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.cameraTimer);
     this.sim.engine.stopMotion('ros-sim is shutting down');
     this.runner.stop();
     for (const close of this.closers.reverse()) {

@@ -92,6 +92,11 @@ export function imageMessage(frame: CameraFrame, stamp: RosTime): RosMessage {
   };
 }
 
+/** sensor_msgs/CompressedImage: `format` as compressed_image_transport writes it ("rgb8; png compressed rgb8"). */
+export function compressedImageMessage(format: string, data: Buffer, stamp: RosTime): RosMessage {
+  return { header: header(CAMERA_FRAME, stamp), format, data };
+}
+
 /** Occupancy values of nav_msgs/OccupancyGrid. */
 const FREE = 0;
 const OCCUPIED = 100;

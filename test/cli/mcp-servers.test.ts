@@ -108,6 +108,12 @@ describe('robot-agent run with external MCP servers', () => {
       'get_state:false',
     ]);
     expect(JSON.stringify(fake.answered[2]!.body.messages)).toMatch(/hello robot/);
+    // Once it crashed, the next turn no longer offers its tools, and a call to one is refused unsent.
+    const offered = (i: number) => fake.answered[i]!.body.tools.map((t: { name: string }) => t.name);
+    expect(offered(2)).toContain('crasher__ping');
+    expect(offered(3)).not.toContain('crasher__ping');
+    expect(offered(3)).toContain('everything__echo');
+    expect(JSON.stringify(fake.answered[4]!.body.messages.at(-1))).toMatch(/unknown tool \\"crasher__ping\\"/);
     // A line per change, as it happened; the crash once; nothing about the end of the run.
     const said = lines(run.stderr);
     expect(said.slice(0, 2)).toEqual(['robot-agent: MCP server "everything" connecting', 'robot-agent: MCP server "crasher" connecting']);

@@ -167,6 +167,24 @@ describe('McpHub when a server goes away', () => {
     }
   });
 
+  it('notices an HTTP server that restarted without a call: its event stream broke, a ping finds it gone', async () => {
+    const first = await startHttpServer(0);
+    const hub = hubOf({ servers: [{ name: 'web', transport: 'http', url: first.url, headers: {}, disabled: false }], reconnect: { attempts: 10, firstDelayMs: 20, maxDelayMs: 200 } });
+    const log = watched(hub);
+    await hub.settled();
+    const back = new Promise<void>((resolve) => hub.onStatusChange((c) => c.previousState === 'connecting' && c.status.state === 'connected' && resolve()));
+    await first.close();
+    const second = await startHttpServer(first.port);
+    try {
+      await back;
+      expect(log.seen().slice(2, 4)).toEqual(['web disconnected', 'web connecting']);
+      expect(log.seen().at(-1)).toBe('web connected');
+      expect(text(await hub.callTool('web__add', { a: 3, b: 4 }))).toBe('7');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('gives up after the bounded attempts, each one later than the one before', async () => {
     const web = await startHttpServer(0);
     const hub = hubOf({ servers: [{ name: 'web', transport: 'http', url: web.url, headers: {}, disabled: false }], reconnect: { attempts: 3, firstDelayMs: 10, maxDelayMs: 1000 } });

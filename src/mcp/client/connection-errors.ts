@@ -1,4 +1,3 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../config/config-file.js';
 
@@ -16,13 +15,23 @@ function errnoCode(err: unknown): string | undefined {
 }
 
 /**
+ * A Streamable HTTP answer 404 to our session. The SDK's StreamableHTTPError is the one error that
+ * carries an HTTP status as a numeric `code` (socket errors have string codes, McpError is told
+ * apart first); told by that rather than by `instanceof`, so this module does not load the HTTP
+ * transport for a run that has no HTTP server.
+ */
+function isSessionNotFound(err: unknown): boolean {
+  return err instanceof Error && !(err instanceof McpError) && (err as { code?: unknown }).code === 404;
+}
+
+/**
  * True when a request failed because the server is unreachable (it died, closed, refused) or, over
  * HTTP, no longer knows our session — a restarted server answers 404, and the spec then asks the
  * client to start a new session.
  */
 export function isConnectionLoss(err: unknown): boolean {
   if (err instanceof McpError) return err.code === ErrorCode.ConnectionClosed;
-  if (err instanceof StreamableHTTPError) return err.code === 404;
+  if (isSessionNotFound(err)) return true;
   if (!(err instanceof Error)) return false;
   // fetch (HTTP servers) throws TypeError "fetch failed" whatever went wrong; the socket or DNS
   // error with its code is the cause. A stdio pipe's error carries the code itself.
@@ -36,7 +45,7 @@ export function isConnectionLoss(err: unknown): boolean {
 /** Why a connected server is taken to be gone, after a request failed with a connection loss. */
 export function lossReason(err: unknown, config: ServerConfig): string {
   if (config.transport === 'stdio') return 'the server process exited';
-  if (err instanceof StreamableHTTPError && err.code === 404) return 'the server no longer knows this session (it restarted?)';
+  if (isSessionNotFound(err)) return 'the server no longer knows this session (it restarted?)';
   return 'the server stopped answering';
 }
 

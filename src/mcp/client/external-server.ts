@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../config/config-file.js';
@@ -160,7 +160,7 @@ export class ExternalServer {
     const started = now();
     this.transition('connecting', undefined, []);
     try {
-      await client.connect(this.createTransport(), { signal: abort.signal, timeout: timeoutMs });
+      await client.connect(await this.createTransport(), { signal: abort.signal, timeout: timeoutMs });
       const tools = await listAllTools(client, { signal: abort.signal, timeout: timeoutMs });
       if (this.closing) throw new Error('closed');
       client.onclose = () => this.connectionClosed(client);
@@ -223,12 +223,16 @@ export class ExternalServer {
     }
   }
 
-  private createTransport(): StdioClientTransport | StreamableHTTPClientTransport {
+  /** The transports are loaded here, not with the module: a run without external servers (most)
+   *  does not pay for them at start-up. */
+  private async createTransport(): Promise<StdioClientTransport | StreamableHTTPClientTransport> {
     const c = this.config;
     if (c.transport === 'http') {
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
       return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
     }
     // stderr is piped and kept (last lines only), so servers' chatter never reaches our terminal.
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const transport = new StdioClientTransport({
       command: c.command,
       args: c.args,

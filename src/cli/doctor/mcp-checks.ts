@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { configCandidates, loadConfig, type LoadedConfig } from '../../config/config-file.js';
-import type { McpHub, ServerStatus } from '../../mcp/client/hub.js';
+import type { ServerStatus } from '../../mcp/client/hub.js';
 import type { CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 import { timedCheck, type CheckResult } from './checks.js';
@@ -40,40 +40,20 @@ export async function serverChecks(config: LoadedConfig, timeoutMs: number | und
     clientInfo: { name: 'robot-agent-doctor', version: PROGRAM_VERSION },
     ...(timeoutMs === undefined ? {} : { connectTimeoutMs: timeoutMs }),
   });
+  // Connected servers report their own connect time; a failure's is when the hub said so.
+  const t0 = performance.now();
+  const endedAt = new Map<string, number>();
+  const stop = hub.onStatusChange(({ status }) => {
+    if (status.state !== 'connecting' && !endedAt.has(status.name)) endedAt.set(status.name, performance.now() - t0);
+  });
   try {
-    const took = await firstConnects(hub);
-    return hub.status().map((s) => serverResult(s, Math.round(took.get(s.name) ?? 0)));
+    await hub.settled();
+    return hub.status().map((s) => serverResult(s, Math.round(s.connectMs ?? endedAt.get(s.name) ?? performance.now() - t0)));
   } finally {
+    stop();
     await hub.close();
   }
 }
-
-/**
- * Starts the hub and resolves once every server's first connect has ended, with how long each
- * took (ms). Only the hub's public status API: its snapshot once started, then its change events.
- */
-function firstConnects(hub: McpHub): Promise<Map<string, number>> {
-  const t0 = performance.now();
-  const took = new Map<string, number>();
-  return new Promise((resolve, reject) => {
-    let started = false;
-    const look = () => {
-      if (!started) return; // before start() has begun every connect, a server's state is not yet its own
-      for (const s of hub.status()) if (SETTLED.has(s.state) && !took.has(s.name)) took.set(s.name, performance.now() - t0);
-      if (took.size < hub.status().length) return;
-      stop();
-      resolve(took);
-    };
-    const stop = hub.onStatusChange(look);
-    hub.start().then(() => {
-      started = true;
-      look();
-    }, reject);
-  });
-}
-
-/** States a server's first connect ends in. */
-const SETTLED = new Set<string>(['connected', 'failed', 'disconnected', 'disabled']);
 
 function serverResult(s: ServerStatus, ms: number): CheckResult {
   const name = `mcp:${s.name}`;

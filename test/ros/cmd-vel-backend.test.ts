@@ -3,9 +3,11 @@
  * (examples/ros/ros-sim-cmd-vel-robot.yaml), against `robot-agent ros-sim` (a separate process)
  * on a real roscore, with the robot core on top: a full turn on the spot turns a full turn, stop
  * and e-stop publish a zero Twist at once and the base comes to rest, a drive around the map's
- * obstacles arrives within the arrival tolerance (the simulator's ground truth agrees), and a
- * base that does not obey fails the drive after the stall timeout, stopping it.
+ * obstacles arrives within the arrival tolerance (the simulator's ground truth agrees); a driver
+ * process dying of an error mid-drive still sends its zero Twist, and a base that does not obey
+ * fails the drive after the stall timeout, stopping it. The crash test runs the built code.
  */
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Robot } from '../../src/robot/robot.js';
 import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
@@ -13,7 +15,7 @@ import { loadRobotProfile, type RobotProfile } from '../../src/ros/backend/robot
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosMessage, RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROOT, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -29,6 +31,15 @@ function ready(robot: Robot): void {
 
 /** Where the drive test goes; the simulator's ground truth is checked against it at the end. */
 const GOAL = { x: 2.4, y: 3.8, heading: Math.PI };
+
+/** Runs an ES module given as text with this Node. */
+function runNode(code: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--input-type=module', '-e', code], { env, timeout: 60_000 }, (error, _stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr: String(stderr) });
+    });
+  });
+}
 
 interface Twist {
   linear: number;
@@ -146,7 +157,27 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
   }, 30_000);
 });
 
-describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower with a base that does not obey', () => {
+/** A driver process that dies of an uncaught error in the middle of a cmd_vel drive (the built code). */
+const CRASHING_DRIVER = `
+const root = process.env.ROOT;
+const { connectRos } = await import(root + '/dist/ros/transport/rosnodejs-transport.js');
+const { connectRosBackend } = await import(root + '/dist/ros/backend/connect.js');
+const { loadRobotProfile } = await import(root + '/dist/ros/backend/robot-profile.js');
+const { Robot } = await import(root + '/dist/robot/robot.js');
+const transport = await connectRos({ masterUri: process.env.ROS_MASTER_URI, env: process.env, nodeName: '/crashing_driver' });
+const { backend } = await connectRosBackend(transport, loadRobotProfile(root + '/${PROFILE}'), () => performance.now());
+const robot = new Robot(backend);
+robot.arm();
+robot.parameters.set('battery_reserve', 0);
+robot.navigateTo({ x: 7.5, y: 1.6 });
+const off = backend.onUpdate(() => {
+  if (backend.readState().linear < 0.3) return;
+  off();
+  setTimeout(() => { throw new Error('a bug in the middle of a drive'); });
+});
+`;
+
+describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower when things go wrong', () => {
   let master: Roscore;
   let sim: RosSimProcess;
   let transport: RosTransport;
@@ -162,6 +193,24 @@ describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower with a base that does not 
     if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
     await master?.stop();
   });
+
+  it('publishes a zero Twist when its process dies of an error mid-drive, before the base watchdog has to act', async () => {
+    const twists: Twist[] = [];
+    let linear = Infinity;
+    await transport.subscribe('/cmd_vel', 'geometry_msgs/Twist', (m: RosMessage) => {
+      const t = m as { linear: { x: number }; angular: { z: number } };
+      twists.push({ linear: t.linear.x, angular: t.angular.z });
+    });
+    await transport.subscribe('/odom', 'nav_msgs/Odometry', (m: RosMessage) => (linear = (m as { twist: { twist: { linear: { x: number } } } }).twist.twist.linear.x));
+    const crash = await runNode(CRASHING_DRIVER, { ...master.env, ROOT });
+    expect(crash.stderr).toMatch(/a bug in the middle of a drive/);
+    expect(crash.code).toBe(1);
+    expect(twists.some((t) => t.linear > 0.3)).toBe(true); // it was driving
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+    expect(linear).toBe(0);
+    expect(sim.output()).not.toMatch(/\(watchdog\)/); // the zero Twist stopped it, not ros-sim's watchdog
+  }, 90_000);
 
   it('fails the drive after the stall timeout, naming it, and leaves a zero Twist', async () => {
     const base = loadRobotProfile(PROFILE);
@@ -179,7 +228,7 @@ describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower with a base that does not 
     expect(op.status).toBe('failed');
     expect(`${op.error} ${op.message}`).toMatch(/no headway for 2 s on \/cmd_vel_unheard/);
     await robot.backend.sleep(0.5);
-    expect(twists.some((t) => t.linear > 0)).toBe(true); // it did command the drive
+    expect(twists.some((t) => t.linear !== 0 || t.angular !== 0)).toBe(true); // it did command the drive
     expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
   }, 90_000);
 });

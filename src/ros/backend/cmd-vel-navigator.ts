@@ -30,8 +30,8 @@ const HEADWAY_RAD = 0.05;
  * against odometry, and a geometry_msgs/Twist goes out at a steady rate while a goal runs, as
  * move_base's controller would send it. Nothing is published while idle, so a teleop node may
  * use the topic then. Every way a goal ends — arrival, stop, e-stop, a new goal, a fault, the
- * robot disconnecting — stops the timer and publishes a zero Twist at once; should this process
- * die instead, a base's command watchdog (ros-sim's: 0.5 s) stops it.
+ * robot disconnecting, the process exiting — stops the timer and publishes a zero Twist at once;
+ * should the process be killed outright, a base's command watchdog (ros-sim's: 0.5 s) stops it.
  */
 export class CmdVelNavigator implements Navigator {
   private readonly progress: GoalProgress;
@@ -66,6 +66,8 @@ export class CmdVelNavigator implements Navigator {
     this.progress.begin(goal);
     this.headway = undefined;
     this.timer = setInterval(() => this.tick(), 1000 / s.rateHz);
+    // Ahead of rosnodejs's own exit handler, which shuts the publishers down.
+    process.prependOnceListener('exit', this.onExit);
     this.tick();
   }
 
@@ -119,8 +121,13 @@ export class CmdVelNavigator implements Navigator {
     }
   }
 
+  /** The process is ending mid-drive (an uncaught error, a second Ctrl-C): the socket write of
+   *  a last zero Twist still goes out synchronously, before the base's watchdog would act. */
+  private readonly onExit = () => this.publisher.publish(ZERO_TWIST);
+
   /** Ends the control loop and tells the base to stand still. */
   private halt(): void {
+    process.off('exit', this.onExit);
     clearInterval(this.timer);
     this.timer = undefined;
     this.tracker = null;

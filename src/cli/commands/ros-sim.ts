@@ -27,7 +27,7 @@ export async function runRosSim(io: CliIo, opts: RosSimCliOptions): Promise<numb
   const n = ROS_SIM_NAMES;
   writeLine(
     io.stdout,
-    `ros-sim: scenario ${scenario.name} (seed ${opts.seed}) on ${transport.masterUri}: topics ${n.odom} ${n.battery} ${n.camera} ${n.camera}/compressed ${n.map}, action ${n.moveBase}, services ${n.gripper} ${n.charging}; Ctrl-C stops`,
+    `ros-sim: scenario ${scenario.name} (seed ${opts.seed}) on ${transport.masterUri}: topics ${n.odom} ${n.battery} ${n.camera} ${n.camera}/compressed ${n.map}, ${n.cmdVel} (in), action ${n.moveBase}, services ${n.gripper} ${n.charging}; Ctrl-C stops`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -2,7 +2,7 @@
 // several seeds, and the agent suite (bench/agent-suite: new rooms, everyday wording, impossible
 // requests) per half — tune and held-out — judged by the simulator's final ground truth.
 // Usage: node bench/agent.mjs [--half tune|held-out] [--id ID]... [--verbose] [--json]
-//          [--seeds 5] [--e2e-runs 7] [--no-builtin] [--no-e2e]
+//          [--seeds 5] [--e2e-runs 7] [--no-builtin] [--no-e2e] [--e2e-only]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScenario } from '../dist/sim/scenario.js';
@@ -16,7 +16,7 @@ import { runJudged } from './agent-suite/run-judged.mjs';
 import { median, percent, rate } from './agent-suite/stats.mjs';
 
 function options() {
-  const usage = 'usage: node bench/agent.mjs [--half tune|held-out] [--id ID]... [--verbose] [--json] [--seeds N] [--e2e-runs N] [--no-builtin] [--no-e2e]';
+  const usage = 'usage: node bench/agent.mjs [--half tune|held-out] [--id ID]... [--verbose] [--json] [--seeds N] [--e2e-runs N] [--no-builtin] [--no-e2e] [--e2e-only]';
   try {
     const { values } = parseArgs({
       options: {
@@ -28,9 +28,11 @@ function options() {
         'e2e-runs': { type: 'string', default: '7' },
         'no-builtin': { type: 'boolean', default: false },
         'no-e2e': { type: 'boolean', default: false },
+        'e2e-only': { type: 'boolean', default: false },
       },
     });
     if (values.half !== undefined && !HALVES.includes(values.half)) throw new Error(`--half must be tune or held-out, got "${values.half}"`);
+    if (values['e2e-only'] && values['no-e2e']) throw new Error('--e2e-only and --no-e2e leave nothing to measure');
     for (const name of ['seeds', 'e2e-runs']) {
       if (!/^\d+$/.test(values[name])) throw new Error(`--${name} must be a whole number, got "${values[name]}"`);
     }
@@ -39,6 +41,10 @@ function options() {
     console.error(`bench/agent.mjs: ${e.message}\n${usage}`);
     process.exit(2);
   }
+}
+
+function endToEndLine(e) {
+  return `run "pick up the red cube", process start to exit: median ${e.runMsMedian} ms over ${e.runs} runs (node -e 0: ${e.nodeMsMedian} ms)`;
 }
 
 const opts = options();
@@ -51,6 +57,11 @@ if (unknown.length) {
 
 const figures = {};
 if (!opts['no-e2e']) figures.endToEnd = measureEndToEnd(opts.e2eRuns);
+// --e2e-only: the start-up figure alone (#18 item 9), without the minutes the missions take.
+if (opts['e2e-only']) {
+  console.log(opts.json ? JSON.stringify(figures, null, 2) : endToEndLine(figures.endToEnd));
+  process.exit(0);
+}
 
 const detector = createDetector({ threads: 2 });
 const scenarios = new Map();
@@ -87,10 +98,7 @@ if (opts.json) {
   const perInstruction = results.map(({ judged, ms, ...r }) => ({ ...r, ms: Math.round(ms), judge: judged }));
   console.log(JSON.stringify({ ...figures, instructions: perInstruction }, null, 2));
 } else {
-  if (figures.endToEnd) {
-    const e = figures.endToEnd;
-    console.log(`run "pick up the red cube", process start to exit: median ${e.runMsMedian} ms over ${e.runs} runs (node -e 0: ${e.nodeMsMedian} ms)`);
-  }
+  if (figures.endToEnd) console.log(endToEndLine(figures.endToEnd));
   if (figures.builtin) {
     const b = figures.builtin;
     console.log(`built-in missions      ${percent(b.successRate)} of ${b.missions} (${b.instructions} instructions x ${b.seeds} seeds), ${b.falseSuccesses.length} false successes, median ${b.toolCallsMedian} tool calls`);

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve, basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { OBJECT_COLORS, OBJECT_SHAPES } from '../core/objects.js';
+import { builtInScenarioDir, builtInScenarioNames } from './scenario-dir.js';
 import { readTextFile } from '../core/read-file.js';
 import { firstIssue } from '../core/schema-issue.js';
 
@@ -102,11 +102,7 @@ export class ScenarioError extends Error {
   override name = 'ScenarioError';
 }
 
-/** The directory with the built-in scenarios, found relative to this module (src/ or dist/). */
-export function builtInScenarioDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return resolve(here, '..', '..', 'missions', 'scenarios');
-}
+export { builtInScenarioDir } from './scenario-dir.js';
 
 export function listScenarios(dir = builtInScenarioDir()): Scenario[] {
   return readdirSync(dir)
@@ -121,8 +117,7 @@ export function loadScenario(nameOrPath: string, dir = builtInScenarioDir()): Sc
   if (looksLikePath) return loadScenarioFile(nameOrPath);
   const file = join(dir, `${nameOrPath}.json`);
   if (!existsSync(file)) {
-    const known = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json'));
-    throw new ScenarioError(`unknown scenario "${nameOrPath}"; built-in scenarios: ${known.sort().join(', ')} (or give a path to a .json file)`);
+    throw new ScenarioError(`unknown scenario "${nameOrPath}"; built-in scenarios: ${builtInScenarioNames(dir).join(', ')} (or give a path to a .json file)`);
   }
   return loadScenarioFile(file);
 }

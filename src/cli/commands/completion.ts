@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listScenarios } from '../../sim/scenario.js';
+import { builtInScenarioNames } from '../../sim/scenario-dir.js';
 import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
 import { commandSpec } from '../completion/spec.js';
@@ -14,6 +14,6 @@ const WRITERS = { bash: bashScript, zsh: zshScript, fish: fishScript };
  * has. Scenario names are the built-in scenarios; recordings and other paths complete as files.
  */
 export async function runCompletion(io: CliIo, shell: keyof typeof WRITERS, program: Command): Promise<void> {
-  const spec = commandSpec(program, { scenarios: listScenarios().map((s) => s.name) });
+  const spec = commandSpec(program, { scenarios: builtInScenarioNames() });
   io.stdout.write(WRITERS[shell](spec));
 }

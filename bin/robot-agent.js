@@ -40,8 +40,9 @@ early?.release();
 
 // `run` has closed all it opened (the session, the robot, any MCP servers; the recording is written
 // synchronously) by the time main returns: ending the process here, once stdout and stderr are
-// flushed, saves Node tearing down the heap and onnxruntime's thread pools on the way out, a tenth
-// of the run's start-to-exit time (#18 item 9). Other commands end as the event loop empties.
+// flushed, saves Node tearing down the heap and onnxruntime's thread pools on the way out (see
+// "Where run's start-up time goes" in the README, #18 item 9). Other commands end as the event
+// loop empties.
 if (argv.find((a) => !a.startsWith('-')) === 'run') {
   await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((flushed) => stream.write('', flushed))));
   process.exit();

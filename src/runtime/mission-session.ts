@@ -1,13 +1,13 @@
 import type { MissionEvent } from '../agent/mission-events.js';
 import type { ModelProvider } from '../agent/model-provider.js';
-import type { ServerStatus, ServerStatusChange } from '../mcp/client/hub.js';
-import { statusLine } from '../mcp/client/status-line.js';
+import type { ServerStatus } from '../mcp/client/hub.js';
 import type { MissionRecorder } from '../replay/recorder.js';
 import { loadScenario, type Scenario } from '../sim/scenario.js';
 import type { MissionOptions, MissionRun, MissionRuntime } from './mission-runtime.js';
 import { chooseProvider, type ProviderChoice, type ProviderRequest } from './provider-choice.js';
 import { openSessionWorld, type SessionConfig } from './session-config.js';
 import { RecordingError, SessionRecordings, type StartedRecording } from './session-recordings.js';
+import { mcpNote, type NoteLevel, type PendingConfirmation, type SessionAction } from './session-actions.js';
 
 /** What one mission takes beyond its instruction. */
 export interface MissionRequest {
@@ -22,22 +22,7 @@ export interface MissionEnd extends MissionRun {
   recordedTo: string | null;
 }
 
-export type NoteLevel = 'info' | 'warning' | 'error';
-
-/** What the session tells whoever shows it: the running mission's events and its own notes. */
-export type SessionAction =
-  | MissionEvent
-  /** `source: 'mcp'`: a line about an external MCP server's status (connecting, connected, failed, ...). */
-  | { type: 'note'; level: NoteLevel; text: string; source?: 'mcp' }
-  /** The mission ended without its own mission_finished (it threw). */
-  | { type: 'interrupted'; text: string }
-  /** A tool waits for the operator's approval. */
-  | { type: 'awaiting_approval'; name: string };
-
-export interface PendingConfirmation {
-  name: string;
-  args: Record<string, unknown>;
-}
+export type { NoteLevel, PendingConfirmation, SessionAction } from './session-actions.js';
 
 export interface SessionState {
   runtime: MissionRuntime;
@@ -101,7 +86,7 @@ export class MissionSession {
     // The servers start connecting while the world opens; the session's snapshot follows from then on.
     const runtime = await openSessionWorld(config, config.scenario, (change) => {
       publishTo(listeners, mcpNote(change));
-      opened.session?.serversChanged(opened.session.state.runtime);
+      opened.session?.serversChanged();
     });
     const recordings = new SessionRecordings(config.recordDir, config.wallClock ?? Date.now, config.oneShot === true);
     opened.session = new MissionSession(config, runtime, config.provider, recordings, listeners);
@@ -200,11 +185,9 @@ export class MissionSession {
       return this.note('error', (e as Error).message);
     }
     const old = this.state.runtime;
-    // Its servers start connecting while it opens: their snapshot follows once it is the current world.
-    let runtime: MissionRuntime | undefined = undefined;
-    runtime = await openSessionWorld({ ...this.config, sharedDetector: old.assembly.detector }, scenario, (change) => {
+    const runtime = await openSessionWorld({ ...this.config, sharedDetector: old.assembly.detector }, scenario, (change) => {
       this.publish(mcpNote(change));
-      this.serversChanged(runtime);
+      this.serversChanged();
     });
     await old.close();
     this.recordings.newWorld();
@@ -231,9 +214,9 @@ export class MissionSession {
     await this.state.runtime.close();
   }
 
-  /** A server of `runtime` changed: the state's snapshot follows when that is the current world. */
-  private serversChanged(runtime: MissionRuntime | undefined): void {
-    if (runtime && runtime === this.state.runtime) this.update({ mcpServers: runtime.hub.status() });
+  /** A server changed: the state's snapshot is the current world's (a world still opening is read once it is current). */
+  private serversChanged(): void {
+    this.update({ mcpServers: this.state.runtime.hub.status() });
   }
 
   /** Stops the running mission, saying why unless `reason` is null; false when none runs. */
@@ -309,11 +292,6 @@ export class MissionSession {
   private emitState(): void {
     for (const l of this.stateListeners) l();
   }
-}
-
-function mcpNote(change: ServerStatusChange): SessionAction {
-  const { level, text } = statusLine(change);
-  return { type: 'note', level, text, source: 'mcp' };
 }
 
 function publishTo(listeners: ReadonlySet<ActionListener>, action: SessionAction): void {

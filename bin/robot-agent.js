@@ -5,7 +5,7 @@ const argv = process.argv.slice(2);
 // `serve --stdio`: hosts spawn stdio servers often and wait for the initialize answer each time;
 // it is written before the CLI, the MCP SDK and zod load (see stdio-fast-initialize.ts).
 let early;
-if (argv.find((a) => !a.startsWith('-')) === 'serve' && argv.includes('--stdio') && !argv.some((a) => ['--http', '--ros-config', '--help', '-h'].includes(a))) {
+if (argv.find((a) => !a.startsWith('-')) === 'serve' && argv.includes('--stdio') && !argv.some((a) => ['--http', '--ros-config', '--robot-profile', '--help', '-h'].includes(a))) {
   const [{ answerInitializeEarly }, { PROGRAM_VERSION }] = await Promise.all([import('../dist/mcp/transports/stdio-fast-initialize.js'), import('../dist/cli/version.js')]);
   early = answerInitializeEarly(process.stdin, process.stdout, PROGRAM_VERSION);
   // The client may stop us before the server has loaded: nothing has run yet, so a signal ends the

@@ -59,10 +59,6 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--record <path>', 'write the mission recording to this file')
     .option('--no-record', 'do not record the mission')
     .option('--record-dir <dir>', RECORD_DIR_HELP)
-    .addOption(new Option('--robot <kind>', 'the robot: the embedded simulator, or a ROS robot described by --robot-profile').choices(['sim', 'ros']).default('sim'))
-    .option('--robot-profile <file>', 'with --robot ros: the robot profile (YAML) mapping the robot onto ROS topics, services and actions')
-    .option('--ros-config <file>', 'ROS topics, services and actions (YAML, see examples/ros/primitives.yaml) offered as tools next to the robot\'s')
-    .option('--master <url>', 'with --robot ros: ROS master URI (default: the profile\'s, then ROS_MASTER_URI)')
     .action(run(async (instruction: string, opts, cmd: Command) => (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose })));
 
   program
@@ -158,6 +154,9 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--audit-log <file>', 'append every actuation and safety event, with its session and client, to FILE as JSON Lines')
     .option('--allow-unconfirmed-estop-reset', 'let clients that cannot ask a person (no MCP elicitation) release the emergency stop without confirmation')
     .option('--ros-config <file>', 'also offer these ROS topics, services and actions (YAML, see examples/ros/primitives.yaml) as tools and resources')
+    .addOption(new Option('--robot <kind>', 'the robot: the simulator, or a ROS robot described by --robot-profile').choices(['sim', 'ros']).default('sim'))
+    .option('--robot-profile <file>', 'with --robot ros: the robot profile (YAML) mapping the robot onto ROS topics, services and actions')
+    .option('--master <url>', 'with --robot ros: ROS master URI (default: the profile\'s, then ROS_MASTER_URI)')
     .action(run(async (_opts, cmd: Command) => (await import('./commands/serve.js')).runServe(io, cmd.optsWithGlobals())));
 
   program
@@ -214,7 +213,11 @@ function missionOptions(command: Command): Command {
     .option('-c, --config <path>', 'config file with mcpServers (default ./robot-agent.json, then ~/.config/robot-agent/config.json)')
     .option('--mcp-timeout <ms>', `${MCP_TIMEOUT_HELP}; they connect in the background, the mission does not wait`, parsePositiveInteger)
     .option('--detector-model <path>', 'ONNX detector model (default models/detector.onnx)')
-    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model');
+    .option('--detector-labels <path>', 'labels file for a YOLO-layout --detector-model')
+    .addOption(new Option('--robot <kind>', 'the robot: the embedded simulator, or a ROS robot described by --robot-profile').choices(['sim', 'ros']).default('sim'))
+    .option('--robot-profile <file>', 'with --robot ros: the robot profile (YAML) mapping the robot onto ROS topics, services and actions')
+    .option('--ros-config <file>', 'ROS topics, services and actions (YAML, see examples/ros/primitives.yaml) offered as tools next to the robot\'s')
+    .option('--master <url>', 'with --robot ros: ROS master URI (default: the profile\'s, then ROS_MASTER_URI)');
 }
 
 /** Re-exported so the entry point can recognise commander's own exits. */

@@ -17,7 +17,7 @@ export interface MissionFlags {
   config?: string;
   detectorModel?: string;
   detectorLabels?: string;
-  /** `run --robot ros --robot-profile FILE [--master URL]`: a ROS robot instead of the simulator. */
+  /** `--robot ros --robot-profile FILE [--master URL]` (run and tui): a ROS robot instead of the simulator. */
   robot?: 'sim' | 'ros';
   /** ROS topics, services and actions (YAML) offered as tools next to the robot's. */
   rosConfig?: string;
@@ -58,6 +58,13 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: 
   };
 }
 
+/** Leaves what sessionConfigFrom joined once the session is closed: the ROS robot (its base
+ *  stopped) and the --ros-config primitives (their goals cancelled). */
+export async function releaseSessionConfig(config: SessionConfig): Promise<void> {
+  await config.robot?.close();
+  await config.extensions?.close();
+}
+
 /** `--ros-config`'s primitives, their types checked and the master joined before the session opens.
  *  rosnodejs is loaded only here. */
 async function openRosConfig(io: CliIo, path: string, verbose: boolean) {
@@ -65,9 +72,9 @@ async function openRosConfig(io: CliIo, path: string, verbose: boolean) {
   return openRosPrimitivesFile(path, { env: io.env, ...(verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}) });
 }
 
-/** The ROS robot of `--robot-profile`, joined before the session opens (an unreachable master or a
- *  silent topic is one line, exit 1). rosnodejs is loaded only here. */
-async function joinRosRobot(io: CliIo, flags: MissionFlags) {
+/** The ROS robot of `--robot-profile`, joined before the session (or server) opens (an unreachable
+ *  master or a silent topic is one line, exit 1). rosnodejs is loaded only here. */
+export async function joinRosRobot(io: CliIo, flags: Pick<MissionFlags, 'robotProfile' | 'master' | 'seed' | 'verbose'>) {
   if (!flags.robotProfile) throw new UserError('--robot ros needs --robot-profile FILE (see examples/ros/ros-sim-robot.yaml)', EXIT_USAGE);
   const [{ loadRobotProfile }, { connectRosRobot }] = await Promise.all([import('../ros/backend/robot-profile.js'), import('../runtime/ros-robot.js')]);
   const profile = loadRobotProfile(flags.robotProfile);

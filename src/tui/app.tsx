@@ -44,7 +44,7 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
   const [transcript, dispatch] = useTranscript(session);
   useEffect(() => onTranscript?.(transcript), [onTranscript, transcript]);
   const replay = useReplayPlayback(dispatch);
-  const robot = state.runtime.simRobot.robot;
+  const robot = state.runtime.assembly.robot; // the simulator's or a ROS robot's (--robot ros)
   const busy = state.running || (replay.playback !== null && !replay.playback.done);
   const frame = useFrameClock(busy, fps);
   const spinner = Math.floor((frame * 1000) / fps / 100);

@@ -4,16 +4,17 @@ import type { Readable, Writable } from 'node:stream';
 import { createRobotMcpServer, type RobotMcpServer } from '../../mcp/robot-server.js';
 import { AuditLog } from '../../mcp/audit-log.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
-import { createSimulatedRobot, type SimulatedRobot } from '../../runtime/simulated-robot.js';
 import { loadLabelsFile } from '../../vision/labels-file.js';
 import { defaultModelPath } from '../../vision/model-paths.js';
 import { DetectorError } from '../../vision/detector-error.js';
 import { missingModelMessage } from '../../vision/onnx-session.js';
-import { RealtimeRunner } from '../../sim/runner.js';
 import { loadScenario } from '../../sim/scenario.js';
 import { EXIT_FAILURE, EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 import type { OpenedRosPrimitives } from '../../ros/primitives/open-primitives.js';
+import type { Robot } from '../../robot/robot.js';
+import type { RobotAssembly } from '../../runtime/robot-assembly.js';
+import { openServedRobot, type ServedRobot } from './served-robot.js';
 
 /**
  * `robot-agent serve`: the robot MCP server over stdio (one client: the process that spawned
@@ -45,6 +46,10 @@ export interface ServeOptions {
   verbose?: boolean;
   /** ROS topics, services and actions (YAML) offered as tools next to the robot's. */
   rosConfig?: string;
+  /** `--robot ros --robot-profile FILE [--master URL]`: serve a ROS robot instead of the simulator. */
+  robot?: 'sim' | 'ros';
+  robotProfile?: string;
+  master?: string;
 }
 
 export interface ServeHandle {
@@ -102,17 +107,17 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     ] as const) {
       if (given !== undefined) throw new UserError(`${flag} applies to --http only`, EXIT_USAGE);
     }
-    const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
-    const safety = sessionSafety(sr, opts, log);
-    const stdio = await serveStdio(robotServer(sr, toolLog, safety, ros), {
+    const served = await openServedRobot(io, { ...opts, scenario, realtime, detector });
+    const safety = sessionSafety(served.assembly.robot, opts, log);
+    const stdio = await serveStdio(robotServer(served.assembly, toolLog, safety, ros), {
       stdin: (io.stdin ?? process.stdin) as Readable,
       stdout: io.stdout as Writable,
       log,
     });
-    startPacing(sr, realtime);
+    served.start();
     warnIfNoModel(opts, log);
-    writeLine(io.stderr, `robot-agent MCP server on stdio (scenario ${scenario.name}, seed ${opts.seed}${realtime ? '' : ', virtual time'})`);
-    return { ended: stdio.closed, close: once(() => shutDown(sr, stopping, () => stdio.close(), safety, ros)) };
+    writeLine(io.stderr, `robot-agent MCP server on stdio (${served.description})`);
+    return { ended: stdio.closed, close: once(() => shutDown(served, stopping, () => stdio.close(), safety, ros)) };
   }
 
   const host = opts.host;
@@ -143,11 +148,11 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     throw new UserError((error as Error).message, EXIT_USAGE);
   }
 
-  const sr = createSimulatedRobot({ scenario, seed: opts.seed, realtime, detector });
-  const safety = sessionSafety(sr, opts, log);
+  const served = await openServedRobot(io, { ...opts, scenario, realtime, detector });
+  const safety = sessionSafety(served.assembly.robot, opts, log);
   let http;
   try {
-    http = await serveHttp(() => robotServer(sr, toolLog, safety, ros), {
+    http = await serveHttp(() => robotServer(served.assembly, toolLog, safety, ros), {
       host,
       port: opts.port,
       token,
@@ -161,6 +166,7 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    await served.close(); // a ROS robot's connection would keep the process alive
     if (code === 'EADDRINUSE') throw new UserError(`port ${opts.port} on ${host} is already in use; pick another with --port (0 picks a free one)`, EXIT_FAILURE);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       throw new UserError(`cannot bind ${host}: not an address of this machine (${code}); use --host 127.0.0.1`, EXIT_USAGE);
@@ -169,11 +175,11 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${opts.port}; use a port above 1023`, EXIT_FAILURE);
     throw error;
   }
-  startPacing(sr, realtime);
+  served.start();
   warnIfNoModel(opts, log);
-  writeLine(io.stderr, `robot-agent MCP server on ${http.url} (scenario ${scenario.name}, seed ${opts.seed}, ${token === undefined ? 'no token' : 'token required'})`);
+  writeLine(io.stderr, `robot-agent MCP server on ${http.url} (${served.description}, ${token === undefined ? 'no token' : 'token required'})`);
   const handle = http;
-  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(sr, stopping, () => handle.close(), safety, ros)) };
+  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(served, stopping, () => handle.close(), safety, ros)) };
 }
 
 /** What every session of this server shares: its clients are in other processes (the deadman,
@@ -183,47 +189,40 @@ interface SessionSafety {
   audit?: AuditLog;
 }
 
-function sessionSafety(sr: SimulatedRobot, opts: ServeOptions, log: (line: string) => void): SessionSafety {
+function sessionSafety(robot: Robot, opts: ServeOptions, log: (line: string) => void): SessionSafety {
   const remote = { allowUnconfirmedReset: opts.allowUnconfirmedEstopReset === true };
   const path = opts.auditLog;
   if (path === undefined) return { remote };
   try {
-    return { remote, audit: AuditLog.toFile(path, sr.robot, Date.now, (error) => log(`warning: writing the audit log ${path} failed (${error.message}); entries are being lost`)) };
+    return { remote, audit: AuditLog.toFile(path, robot, Date.now, (error) => log(`warning: writing the audit log ${path} failed (${error.message}); entries are being lost`)) };
   } catch (error) {
     throw new UserError(`cannot write the audit log ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; give a file in a writable folder`, EXIT_USAGE);
   }
 }
 
-function robotServer(sr: SimulatedRobot, log: (line: string) => void, safety: SessionSafety, ros?: OpenedRosPrimitives): RobotMcpServer {
+function robotServer(assembly: RobotAssembly, log: (line: string) => void, safety: SessionSafety, ros?: OpenedRosPrimitives): RobotMcpServer {
   return createRobotMcpServer({
     ...(ros ? { extensions: [ros.primitives] } : {}),
-    robot: sr.robot,
+    robot: assembly.robot,
     wallClock: Date.now,
-    rng: sr.toolRng,
+    rng: assembly.toolRng,
     version: PROGRAM_VERSION,
     ...safety,
     onInternalError: (tool, error) => log(`internal error in tool ${tool}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
 }
 
-/** A live server's world moves with the wall clock even when no tool is waiting (operations
- *  started with wait: false, charging, battery drain). */
-function startPacing(sr: SimulatedRobot, realtime: boolean): void {
-  if (realtime && sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.start();
-}
-
 /** The robot stops first (operations cancelled, motion halted), then the sessions close (their
- *  ends go to the audit log, then it closes), then the simulator's pacing loop and the ONNX
- *  session go, so nothing keeps the process alive. */
-async function shutDown(sr: SimulatedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>, safety: SessionSafety, ros?: OpenedRosPrimitives): Promise<void> {
+ *  ends go to the audit log, then it closes), then the simulator's pacing loop (or the ROS robot's
+ *  connection) and the ONNX session go, so nothing keeps the process alive. */
+async function shutDown(served: ServedRobot, stopping: { now: boolean }, closeTransport: () => Promise<void>, safety: SessionSafety, ros?: OpenedRosPrimitives): Promise<void> {
   stopping.now = true;
-  const cancelled = sr.robot.stop('the server is shutting down');
+  const cancelled = served.assembly.robot.stop('the server is shutting down');
   await ros?.close(); // cancels the ROS goals still running, then leaves the graph
   safety.audit?.record({ session: null, client: null }, { event: 'server_stop', cancelled_operations: cancelled });
   await closeTransport().catch(() => undefined);
   safety.audit?.close();
-  if (sr.sim.runner instanceof RealtimeRunner) sr.sim.runner.stop();
-  await sr.detector.dispose().catch(() => undefined);
+  await served.close();
 }
 
 function detectorOptions(opts: ServeOptions) {

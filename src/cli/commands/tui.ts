@@ -1,7 +1,7 @@
 import { MissionSession } from '../../runtime/mission-session.js';
 import { colorDepthOf } from '../../tui/ansi.js';
 import { UserError, writeLine, type CliIo } from '../io.js';
-import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
+import { releaseSessionConfig, sessionConfigFrom, type MissionFlags } from '../session-options.js';
 import { PROGRAM_VERSION } from '../version.js';
 import type { TranscriptState } from '../../tui/transcript.js';
 
@@ -32,7 +32,11 @@ const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   const { stdout, stdin } = io;
   if (!stdout.isTTY || !stdin?.isTTY) throw new UserError('the interactive UI needs a terminal on stdin and stdout; in scripts use robot-agent run "<mission>"', 2);
-  const session = await MissionSession.open(await sessionConfigFrom(io, opts, opts.record && { dir: opts.recordDir }));
+  const config = await sessionConfigFrom(io, opts, opts.record && { dir: opts.recordDir });
+  const session = await MissionSession.open(config).catch(async (e: unknown) => {
+    await releaseSessionConfig(config);
+    throw e;
+  });
 
   // React's development build costs several times more per frame; load the production one
   // unless the person asked otherwise (ink and react are loaded here for the first time).
@@ -66,6 +70,7 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
     stdout.write(ALT_SCREEN_OFF);
     for (const line of transcript ? transcriptText(transcript, stdout.columns || 80) : []) writeLine(stdout, line);
     await session.close();
+    await releaseSessionConfig(config); // a ROS robot stopped and left, --ros-config's goals cancelled
   }
   const { recordings, recordDir } = session.getState();
   writeLine(stdout, `robot-agent: session ended; the robot is stopped${recordDir ? `; ${recordings.length} mission(s) recorded in ${recordDir}` : ''}`);

@@ -4,7 +4,9 @@
  * (test/fixtures/ros/gripper_action_server.py, on Debian's actionlib/TestAction) plays the
  * gripper. control_msgs/GripperCommandAction works the same way; it is not packaged in Debian.
  * The Node side reads TestAction from a fixture package (test/fixtures/ros/packages/actionlib)
- * whose md5sums match rospy's, or rosnodejs and rospy would refuse each other.
+ * whose md5sums match rospy's, or rosnodejs and rospy would refuse each other. Then what a
+ * profile gets wrong, each one line: a template that does not fit, an unknown action type, an
+ * action server (the gripper's, move_base's) that is not there.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ import { loadRobotProfile, RobotProfileError, type RobotProfile } from '../../sr
 import type { RosRobotBackend } from '../../src/ros/backend/ros-backend.js';
 import { rosEnvironmentDefaults } from '../../src/ros/transport/ros-environment.js';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
+import { RosUnknownTypeError, type RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore, type RosNodeProcess } from '../helpers/roscore.js';
 import { ROOT, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
 
@@ -35,7 +37,7 @@ async function gripperEnd(backend: RosRobotBackend, action: 'grasp' | 'release')
   return backend.gripperState();
 }
 
-describe.skipIf(!ROS_INSTALLED)('a gripper driven by an action', () => {
+describe.skipIf(!ROS_INSTALLED)('a gripper driven by an action, and a profile whose servers are not there', () => {
   let master: Roscore;
   let sim: RosSimProcess;
   let transport: RosTransport;
@@ -110,6 +112,21 @@ describe.skipIf(!ROS_INSTALLED)('a gripper driven by an action', () => {
     await expect(connectRosBackend(transport, actionProfile('/gripper_action', { success_when: { field: 'reached_goal', equals: true } }), () => performance.now())).rejects.toThrow(
       /success_when\.field "reached_goal" is not a field of actionlib\/TestResult/,
     );
+  }, 60_000);
+
+  it('names an action type no installed package defines (control_msgs is not in Debian)', async () => {
+    const profile = actionProfile('/gripper_action', { type: 'control_msgs/GripperCommandAction' });
+    const failure = connectRosBackend(transport, profile, () => performance.now());
+    await expect(failure).rejects.toThrow(RosUnknownTypeError);
+    await expect(failure).rejects.toThrow(/^unknown ROS action type "control_msgs\/GripperCommandAction": no installed package defines it/);
+  }, 60_000);
+
+  it('says which move_base action server is missing', async () => {
+    const base = actionProfile('/gripper_action');
+    const profile = { ...base, navigation: { ...base.navigation, action: '/nobody/move_base' }, timeouts: { first_message_ms: 1500, service_ms: 1500 } } as RobotProfile;
+    const failure = connectRosBackend(transport, profile, () => performance.now());
+    await expect(failure).rejects.toThrow(RosRobotError);
+    await expect(failure).rejects.toThrow(/^no move_base action server at \/nobody\/move_base within 1\.5 s on http:\/\/127\.0\.0\.1:\d+/);
   }, 60_000);
 
   it('says which gripper action server is missing', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { displayPath } from '../core/display-path.js';
 import { readFailureReason } from '../core/read-file.js';
 import { parseJsonc } from './jsonc.js';
 
@@ -279,9 +280,4 @@ export function formatPath(parts: (string | number)[]): string {
   return parts
     .map((p, i) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_$][\w$-]*$/.test(p) ? `${i ? '.' : ''}${p}` : `[${JSON.stringify(p)}]`))
     .join('');
-}
-
-function displayPath(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }

@@ -1,5 +1,8 @@
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// The vision modules name model files in their errors the way every other message names a path.
+export { displayPath } from '../core/display-path.js';
 
 /** The package's `models/` directory: next to `src/` and `dist/`, found from this module. */
 export function modelsDir(): string {
@@ -20,9 +23,3 @@ export function besideModel(modelPath: string, file: string): string {
   return resolve(dirname(modelPath), file);
 }
 
-/** A path as a user would type it: relative to the working directory when inside it. */
-export function displayPath(p: string, cwd = process.cwd()): string {
-  const abs = resolve(p);
-  const rel = relative(cwd, abs);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
-}

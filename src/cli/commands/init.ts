@@ -2,7 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { configCandidates } from '../../config/config-file.js';
-import { displayPath } from '../../vision/model-paths.js';
+import { displayPath } from '../../core/display-path.js';
 import { EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 import { starterConfigText } from '../starter-config.js';
 

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { serverNames, withoutServer, withServer, type ServerEntry } from '../../config/config-edit.js';
 import { configCandidates, SERVER_NAME_PATTERN, validateConfigText, type ConfigLookup } from '../../config/config-file.js';
-import { displayPath } from '../../vision/model-paths.js';
+import { displayPath } from '../../core/display-path.js';
 import { EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 
 export interface McpAddOptions {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { displayPath } from '../../core/display-path.js';
 import { chooseProvider } from '../../runtime/provider-choice.js';
 import { fileSystemProblem } from '../fs-errors.js';
 
@@ -67,7 +68,7 @@ export interface ModelOptions {
  * against the objects the simulator knows are in view.
  */
 export async function modelChecks(opts: ModelOptions): Promise<[Promise<CheckResult>, Promise<CheckResult>]> {
-  const [{ createDetector }, { displayPath }] = await Promise.all([import('../../vision/detector.js'), import('../../vision/model-paths.js')]);
+  const { createDetector } = await import('../../vision/detector.js');
   const detector = createDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels });
   const loaded = timedCheck('models', async () => {
     const info = await detector.load();

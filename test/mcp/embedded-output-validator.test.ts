@@ -15,7 +15,7 @@ describe('the embedded client checks results with the cfworker validator', () =>
       const check = embeddedOutputValidator().getValidator(dice!.outputSchema!);
       expect(check(result.structuredContent)).toMatchObject({ valid: true });
       // An extra field (the schemas are closed) and a failure code outside FAILURE_CODES are refused, each named.
-      const extra = check({ ...result.structuredContent, surprise: 1 });
+      const extra = check({ ...(result.structuredContent as Record<string, unknown>), surprise: 1 });
       expect(extra.valid).toBe(false);
       expect(extra.errorMessage).toMatch(/surprise/);
       const badCode = check({ error: { code: 'no_such_code', message: 'x' } });

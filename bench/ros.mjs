@@ -195,10 +195,16 @@ async function startRosSim(world) {
   };
 }
 
+const recordings = mkdtempSync(join(tmpdir(), 'bench-ros-missions-'));
+let missionsRun = 0;
+
+/** A mission's own wall time; a failed one says which robot it ran on and keeps its recording. */
 async function missionWallMs(cliArgs) {
-  const { code, out } = await cli(['run', '--provider', 'planner', '--no-record', '--json', ...cliArgs, MISSION], process.env);
+  const record = join(recordings, `mission-${++missionsRun}.jsonl`);
+  const { code, out } = await cli(['run', '--provider', 'planner', '--record', record, '--json', ...cliArgs, MISSION], process.env);
   const report = JSON.parse(out);
-  if (code !== 0 || report.outcome !== 'succeeded') throw new Error(`the mission did not succeed (${report.outcome}): ${report.summary}`);
+  if (code !== 0 || report.outcome !== 'succeeded') throw new Error(`the mission (${cliArgs.join(' ')}) did not succeed (${report.outcome}): ${report.summary}; its recording: ${record}`);
+  rmSync(record, { force: true });
   return report.missionWallMs;
 }
 

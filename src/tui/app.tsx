@@ -61,7 +61,8 @@ export function App({ session, version, depth, size: fixedSize, fps = 15, onQuit
   const boxes = useMemo(() => framedBoxes(picture, robot.lastDetections), [picture, robot.lastDetections]);
   const menuRows = slashMenuRows(ui.menu.shown, size.rows);
   const layout = layoutFor(size.columns, size.rows, ui.panel, menuRows + (state.confirmation ? CONFIRMATION_ROWS : 0) + queuedRows(ui.queued.length) + PROMPT_ROWS);
-  const hint: HintMode = ui.quitArmed ? 'quitArmed' : ui.menu.shown ? 'menu' : ui.mode === 'confirm' ? 'confirm' : ui.mode === 'replay' ? 'replay' : state.running ? 'running' : 'idle';
+  const menuHint: HintMode = state.running ? 'menuRunning' : 'menu'; // Esc cancels a running mission even with the menu open
+  const hint: HintMode = ui.quitArmed ? 'quitArmed' : ui.menu.shown ? menuHint : ui.mode === 'confirm' ? 'confirm' : ui.mode === 'replay' ? 'replay' : state.running ? 'running' : 'idle';
   const activity = playback
     ? `▶ replay ${playback.speed}x ${playback.paused ? '(paused) ' : ''}${playback.position.toFixed(1)}/${playback.total.toFixed(1)} s${playback.done ? ' done' : ''}`
     : state.running

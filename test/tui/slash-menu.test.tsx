@@ -72,7 +72,9 @@ describe('the slash command menu', () => {
     await app.submit('go to the shelf');
     await app.waitFor((s) => /navigate_to_zone zone=shelf .*\d+%/.test(s), 'the robot to be driving');
     await app.press('/');
-    await app.waitFor((s) => s.includes('robot, world and session'), 'the menu');
+    const menu = await app.waitFor((s) => s.includes('robot, world and session'), 'the menu');
+    expect(menu).toContain('Esc cancel mission');
+    expect(menu).not.toContain('Esc close the list');
     await app.press(KEY.escape);
     await app.waitFor((s) => s.includes('■ aborted: cancelled by the user; the robot was stopped'), 'the cancelled mission');
   });

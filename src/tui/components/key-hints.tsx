@@ -1,7 +1,8 @@
 import { Text } from 'ink';
 import { ESTOP_KEY } from '../key-bindings.js';
 
-export type HintMode = 'idle' | 'running' | 'replay' | 'confirm' | 'menu' | 'quitArmed';
+/** `menuRunning`: the menu is open during a mission, where Esc cancels the mission, not the list. */
+export type HintMode = 'idle' | 'running' | 'replay' | 'confirm' | 'menu' | 'menuRunning' | 'quitArmed';
 
 /** The keys that matter now, on one line; the e-stop key is always shown. */
 export function KeyHints({ mode, toggles }: { mode: HintMode; toggles: boolean }) {
@@ -27,6 +28,7 @@ export function KeyHints({ mode, toggles }: { mode: HintMode; toggles: boolean }
     replay: '+/- speed · space pause · Esc stop · Ctrl-C twice quit',
     confirm: 'y approve once · n deny · ←→ choose · Enter confirm',
     menu: '↑↓ choose · Tab complete · Enter run · Esc close the list',
+    menuRunning: '↑↓ choose · Tab complete · Enter run · Esc cancel mission',
   };
   return (
     <Text wrap="truncate-end">

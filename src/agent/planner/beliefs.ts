@@ -1,6 +1,6 @@
 import { labelOfId, splitLabel } from '../../core/names.js';
 import { CoverageMap } from './coverage.js';
-import type { ObjectQuery } from './instruction.js';
+import { kindMatches, type ObjectQuery } from './referring.js';
 
 /** The map as the planner reads it from the system prompt (robot://map content). */
 export interface PlannerMap {
@@ -79,7 +79,7 @@ export class Beliefs {
 
   matching(q: ObjectQuery, from: { x: number; y: number }): SeenThing[] {
     return [...this.seen.values()]
-      .filter((o) => (!q.color || o.color === q.color) && (!q.shape || o.shape === q.shape) && o.id !== this.holding)
+      .filter((o) => kindMatches(o, q) && (!q.inZone || this.zoneAt(o) === q.inZone) && o.id !== this.holding)
       .sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y) || a.id.localeCompare(b.id));
   }
 
@@ -113,6 +113,9 @@ export class Beliefs {
 
 export function describeQuery(q: ObjectQuery): string {
   const noun = q.shape ?? 'object';
-  if (q.all) return `all ${q.color ? `${q.color} ` : ''}${noun}s`.replace('all objects', 'all objects');
-  return `the ${q.color ? `${q.color} ` : ''}${noun}`;
+  const where = q.inZone ? ` in ${q.inZone}` : '';
+  const except = q.except ? ` except ${q.except.color ?? ''}${q.except.color && q.except.shape ? ' ' : ''}${q.except.shape ?? ''} ones`.replace(/ {2,}/g, ' ') : '';
+  if (q.all) return `${q.count ? q.count : 'all'} ${q.color ? `${q.color} ` : ''}${noun}s${where}${except}`;
+  const rank = q.rank ? `${q.rank} ` : '';
+  return `${q.count === 1 ? 'a' : 'the'} ${rank}${q.color ? `${q.color} ` : ''}${noun}${where}`;
 }

@@ -11,7 +11,7 @@ const NEGATION = String.raw`(?:do not|don't|dont|never|no|please don't)`;
 const PLACE = String.raw`(?:the )?([a-z0-9_ -]+?)`;
 
 const NO_CHARGE = [
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:re)?charg(?:e|ing)\b(?: (?:the battery|yourself|it|there|up))?`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:stop (?:to |and |for )?(?:a )?)?(?:re)?charg(?:e|ing)\b(?: (?:the battery|yourself|it|there|up))?(?: (?:on|along) the way)?`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\bwithout (?:re)?charging\b(?: (?:the battery|yourself|it|there|up))?`, 'g'),
 ];
 const MOTION_WORDS = String.raw`(?:go(?:ing)?|driv(?:e|ing)|pass(?:ing)?|travel(?:l?ing)?|cut(?:ting)?|mov(?:e|ing)|enter(?:ing)?|head(?:ing)?)`;

@@ -26,6 +26,10 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
       return 'zone' in goal.target ? `robot in ${goal.target.zone}` : 'start' in goal.target ? 'robot back where it started' : `robot at (${goal.target.point.x}, ${goal.target.point.y})`;
     case 'find':
       return `where ${describeQuery(goal.object)} is, answered`;
+    case 'count':
+      return `how many ${describeQuery(goal.object).replace(/^all /, '')}, answered`;
+    case 'stay':
+      return 'robot stayed where it was';
     case 'scan':
       return 'what the robot sees, answered';
     case 'capture':
@@ -64,6 +68,8 @@ export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Ste
   const answered = () => met(text, step.message);
   switch (goal.kind) {
     case 'find':
+    case 'count':
+    case 'stay':
     case 'scan':
     case 'status':
     case 'capture':

@@ -20,7 +20,7 @@ export interface GroundedInstruction {
   noCharge: boolean;
 }
 
-const DRIVES = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
+const DRIVES = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate']);
 
 export const isDock = (zone: string) => zone === 'charging_dock' || zone.startsWith('charging_dock_');
 
@@ -48,15 +48,23 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   const noCharge = constraints.some((c) => c.rule === 'no_charge');
   const goals: GroundedGoal[] = [];
   let previous: ObjectQuery | null = null;
+  let previousKind: Goal['kind'] | null = null;
   for (const parsedGoal of parsed.goals) {
-    const g = resolvePronoun(parsedGoal, previous);
+    const g = resolvePronoun(parsedGoal, previous, previousKind);
     if (g.kind === 'unknown') {
       problems.push(g.reason);
       continue;
     }
     if ('object' in g && !g.object.pronoun) previous = g.object;
-    const grounded = groundGoal(g, place);
+    previousKind = g.kind;
+    if (g.kind === 'stay' && parsed.goals.slice(parsed.goals.indexOf(parsedGoal) + 1).some((later) => DRIVES.has(later.kind))) {
+      problems.push('staying where I am contradicts moving, which the instruction also asks for');
+      continue;
+    }
+    const grounded = groundObjects(groundGoal(g, place), place);
     if (!grounded) continue;
+    // "is there anything in Z? what is it?" asks the same thing twice.
+    if (JSON.stringify(grounded) === JSON.stringify(goals.at(-1))) continue;
     // Going to the charging dock means charging there, unless told not to.
     const goal: GroundedGoal = grounded.kind === 'goto' && 'zone' in grounded.target && isDock(grounded.target.zone) && !noCharge ? { kind: 'charge' } : grounded;
     // "go to the dock and charge" names one action twice.
@@ -72,10 +80,32 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
  * "find the blue ball, pick it up": "it" in a pick or a search is the object of the goal before,
  * and with none before it names nothing. (A delivery of "it" carries what the robot holds.)
  */
-function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null): Goal<SpokenPlace> {
-  if ((g.kind !== 'pick' && g.kind !== 'find') || !g.object.pronoun) return g;
+function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null, previousKind: Goal['kind'] | null): Goal<SpokenPlace> {
+  if (g.kind === 'place' && 'near' in g.target && g.target.near.pronoun) {
+    // "… then bring the blue cube next to it": "it" is the object of the goal before.
+    if (!previous) return { kind: 'unknown', text: g.target.near.text, reason: `"next to ${g.target.near.text}" does not name an object: say which object` };
+    return { ...g, target: { near: { ...previous, all: false } } };
+  }
+  // "see the red cube? take it to …": a delivery of "it" after a search moves what was found.
+  const afterSearch = g.kind === 'place' && (previousKind === 'find' || previousKind === 'count');
+  if ((g.kind !== 'pick' && g.kind !== 'find' && !afterSearch) || !('object' in g) || !g.object.pronoun) return g;
   if (!previous) return { kind: 'unknown', text: g.object.text, reason: `"${g.object.text}" does not name an object here: say which object` };
   return { ...g, object: { ...previous, all: previous.all && g.object.all } };
+}
+
+/** Zones named inside object references ("the green cube from room 2") resolved on the map too. */
+function groundObjects(g: GroundedGoal | null, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {
+  if (!g) return null;
+  const ground = (q: ObjectQuery): ObjectQuery | null => {
+    if (!q.inZone) return q;
+    const zone = place({ said: q.inZone });
+    return zone && 'zone' in zone ? { ...q, inZone: zone.zone } : null;
+  };
+  const object = 'object' in g ? ground(g.object) : undefined;
+  if (object === null) return null;
+  const near = g.kind === 'place' && 'near' in g.target ? ground(g.target.near) : undefined;
+  if (near === null) return null;
+  return { ...g, ...(object ? { object } : {}), ...(near ? { target: { near } } : {}) } as GroundedGoal;
 }
 
 function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {

@@ -1,6 +1,8 @@
+import { parseObject, parsePoint, type ObjectQuery } from './referring.js';
 import { extractConstraints, LEFTOVER_NEGATION, type Constraint } from './constraints.js';
-import { correctSpelling, type Reading } from './spelling.js';
-import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, HOME_WORDS, PARAMETER_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
+import { canonicalText } from './language.js';
+import { correctColours, correctSpelling, type Reading } from './spelling.js';
+import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, HOME_WORDS, PARAMETER_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
 
 /**
  * Instruction → parsed goals, for the offline planner. A small grammar over normalized text:
@@ -10,16 +12,7 @@ import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, HOME_WORDS, PARAMETER_WORD
  * (grounding.ts) resolves them against the map. Anything else becomes an `unknown` goal, which
  * the planner reports honestly instead of guessing.
  */
-export interface ObjectQuery {
-  color?: string;
-  shape?: string;
-  /** "all the cubes", "every ball", "everything". */
-  all: boolean;
-  /** "it", "them": the object(s) of the previous goal. */
-  pronoun?: boolean;
-  /** The words used, for messages. */
-  text: string;
-}
+export type { ObjectQuery } from './referring.js';
 
 /** A place as said ("bin a", "the packing area"), or where the robot started ("home", "back"). */
 export type SpokenPlace = { said: string } | { home: true };
@@ -34,6 +27,8 @@ export type Goal<Z = SpokenPlace> =
   | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
   | { kind: 'goto'; target: Z | Point }
   | { kind: 'find'; object: ObjectQuery }
+  | { kind: 'count'; object: ObjectQuery }
+  | { kind: 'stay' }
   | { kind: 'scan' }
   | { kind: 'capture' }
   | { kind: 'charge' }
@@ -53,7 +48,12 @@ export interface ParsedInstruction {
 }
 
 const VERB_START =
-  /^(?:please |now |also |and |then )*(?:go|move|drive|navigate|head|travel|return|come|pick|grab|get|fetch|take|grasp|collect|lift|bring|put|place|drop|deliver|carry|set|leave|release|find|look|search|locate|where|what|how|is|are|do|can|charge|recharge|dock|arm|disarm|stop|halt|freeze|emergency|reset|report|tell|check|show|scan|turn|rotate|spin|give|hand|snap|capture|photograph|describe)\b/;
+  /^(?:please |now |also |and |then )*(?:go|move|drive|navigate|head|travel|return|come|pick|grab|get|fetch|take|grasp|collect|lift|bring|put|place|drop|deliver|carry|set|leave|release|find|look|search|locate|where|what|how|is|are|do|can|charge|recharge|dock|arm|disarm|stop|halt|freeze|emergency|reset|report|tell|check|show|scan|turn|rotate|spin|give|hand|snap|capture|photograph|describe|see|count|stay|wait|slow|speed|swap|clear|roll|walk)\b/;
+
+const REMARK = /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which)$/;
+
+/** "except the blue one", "but the cubes": an exclusion the referring expression reads (referring.ts). */
+const EXCLUDED_KIND = /\b(?:except(?: for)?|but|other than|apart from) (?:the )?(?:(?:red|green|blue|yellow) )?(?:ones?|cubes?|balls?|cylinders?|blocks?|boxes?|spheres?|cans?)\b/g;
 
 const DELIVERY_VERB = /^(?:put|place|drop(?: off)?|bring|deliver|carry|move|take|set|leave)\b/;
 const DESTINATION = /\b(?:in|into|inside|on|onto|to|at)\s+\S/;
@@ -63,13 +63,20 @@ function sharesVerb(current: string, piece: string): boolean {
   return DELIVERY_VERB.test(current) && DESTINATION.test(current) && DESTINATION.test(piece);
 }
 
-export function normalizeInstruction(text: string): string {
+/** Addressing the robot and asking politely ("hey robot, could you …") carry no part of a command. */
+function politeness(text: string): string {
   return text
     .toLowerCase()
     .replace(/[’']/g, "'")
+    .replace(/^\s*(?:hey |ok(?:ay)? |so )?robot\b,?/, ' ')
+    .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
+    .replace(/\b(closest|closer|nearest|nearer) to (?:you|me|us|the robot)\b/g, '$1')
+    .replace(/\b(?:please|kindly|could you|can you|would you|will you|i want you to|i'd like you to|i would like you to|i need you to|for me|real quick|when you get a (?:chance|sec(?:ond)?))\b/g, ' ');
+}
+
+export function normalizeInstruction(text: string): string {
+  return politeness(text)
     .replace(/[!?]+/g, ' ')
-    .replace(/^(?:hey )?robot\b,?/, ' ')
-    .replace(/\b(please|kindly|could you|can you|would you|i want you to|i'd like you to)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -106,12 +113,16 @@ export function splitClauses(normalized: string): string[] {
 
 /** The instruction's goals; `placeWords` are the map's zone words, which typos are also read against. */
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
-  const normalized = normalizeInstruction(text);
+  const normalized = normalizeInstruction(canonicalText(text.replace(/[’']/g, "'")));
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...placeWords]);
-  const { text: spelled, readings } = correctSpelling(normalized, known);
+  const { text: typed, readings } = correctSpelling(normalized, known);
+  const spelled = correctColours(typed, COLORS, readings);
   const { rest, constraints } = extractConstraints(spelled);
-  const goals: ParsedGoal[] = rest ? splitClauses(rest).flatMap(parseClauseGoals) : [];
+  const zoneWords = new Set(placeWords);
+  // "it is dark", "you are running low": remarks about the situation, said as read, not obeyed.
+  const clauses = rest ? splitClauses(rest).filter((c) => !(REMARK.test(c) && readings.push({ said: c, read: 'a remark, not a request' }))) : [];
+  const goals: ParsedGoal[] = clauses.flatMap((clause) => parseClauseGoals(clause, zoneWords));
   return { goals: [...goals, ...constraints.map((constraint) => ({ kind: 'keep' as const, constraint }))], readings };
 }
 
@@ -120,8 +131,8 @@ export function parseInstruction(text: string, placeWords: Iterable<string> = []
 }
 
 /** One clause's goals: one, or one per object in "put the red cube and the blue ball in bin a". */
-function parseClauseGoals(clause: string): ParsedGoal[] {
-  const goal = parseClause(clause);
+function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): ParsedGoal[] {
+  const goal = parseClause(clause, zoneWords);
   if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
   const m = /^(\w+(?: up)?)\s+(.+?)\s+and\s+(.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
   if (!m) return [goal];
@@ -129,10 +140,27 @@ function parseClauseGoals(clause: string): ParsedGoal[] {
   return parts.every((g) => g.kind === 'place') ? parts : [goal];
 }
 
-export function parseClause(clause: string): ParsedGoal {
+export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal {
   const c = clause.replace(/\s+/g, ' ').trim();
   // A negation the constraints did not take would be silently dropped by the patterns below.
-  if (LEFTOVER_NEGATION.test(c)) return { kind: 'unknown', text: c, reason: `I do not understand "${c}", and I will not guess what to leave out` };
+  if (LEFTOVER_NEGATION.test(c.replace(EXCLUDED_KIND, ' '))) return { kind: 'unknown', text: c, reason: `I do not understand "${c}", and I will not guess what to leave out` };
+  const question = parseQuestion(c);
+  if (question) return question;
+  if (/^(?:stay|wait|remain|hold on|hang on)(?: (?:put|here|there|still|where you are|right there))?$/.test(c)) return { kind: 'stay' };
+  const speed = /^(?:slow down|speed up|slow|drive|go|move)\s+(?:to|at)\s+(-?[\d.]+)\s*(?:m\/s|m per s|(?:metres?|meters?) (?:per|a|an) second)$/.exec(c);
+  if (speed) return { kind: 'set', name: 'max_linear_speed', value: Number(speed[1]) };
+  // A place alone ("meeting room.") is where to go.
+  if (c.split(' ').every((w) => zoneWords.has(w) || /^(?:the|zone|area|\d+)$/.test(w)) && c.split(' ').some((w) => zoneWords.has(w))) return { kind: 'goto', target: { said: c.replace(/^the\s+/, '') } };
+  // No verb: "yellow cylinder to the packing area", "both red cubes go in the red bay", "it all goes in the outbox".
+  const verbless = /^(.+?)\s+(?:(?:should |needs? to |has to |must )?(?:go|belong|live)s?\s+)?(in|into|on|onto|to|at)\s+(.+)$/.exec(c);
+  if (verbless && !VERB_START.test(c)) {
+    const object = parseObject(verbless[1]!.replace(/\s+(?:all|both)$/, ''));
+    if (!('reason' in object)) {
+      const all = /\s(?:all|both)$/.test(verbless[1]!) ? { all: true } : {};
+      const target = parsePlace(verbless[3]!, verbless[2]!);
+      if (!('reason' in target)) return { kind: 'place', object: { ...object, ...all }, target };
+    }
+  }
 
   if (/\breset\b.*\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'reset_estop' };
   if (/\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'estop' };
@@ -185,7 +213,7 @@ export function parseClause(clause: string): ParsedGoal {
   const pick = /^(?:pick up|pick|grab|get|fetch|take|grasp|collect|lift|hold)\s+(?:up\s+)?(.+?)(?:\s+up)?$/.exec(c);
   if (pick) return withObject(pick[1]!, c, (object) => ({ kind: 'pick', object }));
 
-  const go = /^(?:go|move|drive|navigate|head|travel|return|come|get)(?:\s+(?:back|over|yourself))?\s*(?:to|towards?|into|in)?\s*(.*)$/.exec(c);
+  const go = /^(?:go|move|drive|navigate|head|travel|return|come|get|roll|walk)(?:\s+(?:back|over|yourself|down|up|along|out|on))*\s*(?:to|towards?|into|in)?\s*(.*)$/.exec(c);
   if (go) {
     const rest = go[1]!.trim().replace(/^the\s+/, '');
     if (!rest || HOME_WORDS.test(rest)) return { kind: 'goto', target: { home: true } };
@@ -196,39 +224,30 @@ export function parseClause(clause: string): ParsedGoal {
   return { kind: 'unknown', text: c, reason: `I do not understand "${c}"` };
 }
 
+/**
+ * Questions about objects: "how many X (are) in Z", "count the X", "what is on Z", "is there
+ * anything in Z", "where did X end up", "see the X?" — each a count or a search of the room.
+ */
+function parseQuestion(c: string): ParsedGoal | null {
+  const count = /^(?:how many|count(?: up)?|tell me how many|number of)\s+(.+)$/.exec(c);
+  if (count) {
+    const said = count[1]!.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|sit|lie|stand|have|you have|get)\b/g, ' ');
+    return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
+  }
+  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there anything|are there any (?:things|objects)|is anything|anything)\s+(in|on|at|inside)\s+(.+)$/.exec(c);
+  if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
+  const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c);
+  if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
+  const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
+  if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object }));
+  if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };
+  return null;
+}
+
 function withObject(text: string, clause: string, make: (object: ObjectQuery) => ParsedGoal): ParsedGoal {
   const object = parseObject(text);
   if ('reason' in object) return { kind: 'unknown', text: clause, reason: object.reason };
   return make(object);
-}
-
-export function parseObject(text: string): ObjectQuery | { reason: string } {
-  const t = text.replace(/\b(?:the|a|an|some|any|of|me|for me|up|over|back|down|please|that|this|those|these)\b/g, ' ').replace(/\s+/g, ' ').trim();
-  if (/^(?:it|them|that one|the object)$/.test(t) || t === '') return { all: /^them$/.test(t), pronoun: true, text: t || 'it' };
-  const words = t.split(' ');
-  const all = /\b(?:all|every|each|everything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w)) || /\b(?:objects|things|items|toys)\b/.test(t);
-  const colors = words.filter((w) => (COLORS as readonly string[]).includes(w));
-  const unknownColor = words.find((w) => UNKNOWN_COLORS.includes(w));
-  if (unknownColor && colors.length === 0) {
-    return { reason: `I cannot recognize ${unknownColor} objects: the detector knows red, green, blue and yellow cubes, balls and cylinders` };
-  }
-  const shapes = [...new Set(words.map((w) => SHAPE_WORDS[w]).filter(Boolean))];
-  const rest = words.filter(
-    (w) => !(COLORS as readonly string[]).includes(w) && !SHAPE_WORDS[w] && !GENERIC_OBJECT_WORDS.has(w) && !/^(?:all|every|each|and|or|one|ones|object)$/.test(w),
-  );
-  if (rest.length > 0 || (colors.length === 0 && shapes.length === 0 && !all)) {
-    return { reason: `I do not know what "${text.trim()}" is: I can handle red, green, blue and yellow cubes, balls and cylinders` };
-  }
-  if (colors.length > 1 || shapes.length > 1) {
-    return { reason: `"${text.trim()}" names more than one kind of object; ask for one kind at a time` };
-  }
-  return { ...(colors[0] ? { color: colors[0] } : {}), ...(shapes[0] ? { shape: shapes[0] } : {}), all, text: t };
-}
-
-export function parsePoint(text: string): { x: number; y: number } | null {
-  const m =
-    /^\(?\s*(?:x\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*(?:,|\s)\s*(?:y\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*\)?$/.exec(text.replace(/^(?:the\s+)?(?:point|position|coordinates?|location)\s*/, '').trim());
-  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
 function parsePlace(text: string, preposition: string): Place | { reason: string } {
@@ -236,7 +255,7 @@ function parsePlace(text: string, preposition: string): Place | { reason: string
   if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {
     // Next to an object when the words name one; otherwise next to (in) a place.
     const object = parseObject(said);
-    return 'reason' in object || object.pronoun ? { said } : { near: object };
+    return 'reason' in object ? { said } : { near: object };
   }
   const point = parsePoint(said);
   if (point) return { point };

@@ -8,9 +8,9 @@ import { goto, rotate } from './skills/navigation.js';
 import { pick } from './skills/pick.js';
 import { place } from './skills/place.js';
 import { capture, control, status } from './skills/robot-controls.js';
-import { findAndReport, lookAround } from './skills/search.js';
+import { countAndReport, findAndReport, lookAround } from './skills/search.js';
 import type { SkillContext } from './skills/skill-context.js';
-import { capitalize, fail, pct, type Step } from './step.js';
+import { capitalize, fail, ok, pct, type Step } from './step.js';
 
 /**
  * The offline mission planner: checks the robot, charges first when a trip would need it (unless
@@ -23,7 +23,7 @@ import { capitalize, fail, pct, type Step } from './step.js';
  */
 export const CAPABILITIES =
   'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, go to zones or coordinates, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
-const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'scan', 'charge', 'rotate']);
+const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate']);
 
 export function missionScript(instruction: GroundedInstruction, map: PlannerMap | null): MissionScript {
   return (io) => runMission(instruction, newContext(io, new Beliefs(map), !instruction.noCharge));
@@ -92,6 +92,10 @@ function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {
       return rotate(ctx, goal.degrees);
     case 'find':
       return findAndReport(ctx, goal.object);
+    case 'count':
+      return countAndReport(ctx, goal.object);
+    case 'stay':
+      return Promise.resolve(ok('Staying where I am.'));
     case 'scan':
       return lookAround(ctx);
     case 'capture':

@@ -45,6 +45,20 @@ function isEnglish(word: string): boolean {
   return english.has(word);
 }
 
+/**
+ * A word right before a shape word is read as a colour when it is one edit from exactly one
+ * ("gren cube"), even when it happens to be a rare English word: there it can only be a colour.
+ */
+export function correctColours(text: string, colours: readonly string[], readings: Reading[]): string {
+  return text.replace(/\b([a-z]{4,}) (?=(?:cubes?|balls?|cylinders?|blocks?|boxes?|spheres?|cans?)\b)/g, (m, word: string) => {
+    if (colours.includes(word)) return m;
+    const read = closestWord(word, colours);
+    if (!read) return m;
+    readings.push({ said: word, read });
+    return `${read} `;
+  });
+}
+
 /** Rewrites each unknown word of `text` as the known word it stands for, and says which it read. */
 export function correctSpelling(text: string, known: ReadonlySet<string>): { text: string; readings: Reading[] } {
   const readings: Reading[] = [];

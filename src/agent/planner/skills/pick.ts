@@ -4,7 +4,7 @@ import type { ObjectQuery } from '../instruction.js';
 import { idMatches, queryFor, queryOfId } from '../object-ids.js';
 import type { ToolReply } from '../planner-session.js';
 import { fail, ok, type Step } from '../step.js';
-import { find } from './search.js';
+import { choose, find } from './search.js';
 import type { SkillContext } from './skill-context.js';
 
 const GRASP_TRIES = 3;
@@ -29,9 +29,9 @@ export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: Seen
   let target: SeenThing;
   if (knownTarget) target = knownTarget;
   else {
-    const found = await find(ctx, q);
-    if (!found.objects[0]) return fail(`I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s).`);
-    target = found.objects[0];
+    const chosen = await choose(ctx, q);
+    if ('problem' in chosen) return fail(chosen.problem);
+    target = chosen.target;
   }
   let lastError = '';
   for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {

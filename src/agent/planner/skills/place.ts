@@ -34,7 +34,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   // Each one is taken as soon as it is known, nearest first; the room is searched only while none is left to take.
   const tried = new Set<string>();
   const todo = (o: SeenThing) => beliefs.zoneAt(o) !== where.zone && !tried.has(o.id) && !moved.includes(o.id);
-  for (let found = await findNext(ctx, q, todo); found.next; found = await findNext(ctx, q, todo)) {
+  const enough = () => q.count !== undefined && moved.length >= q.count;
+  for (let found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
     const next = found.next;
     tried.add(next.id);
     const got = await pick(ctx, queryFor(next), next);

@@ -96,15 +96,54 @@ export async function scan({ robot, beliefs }: SkillContext, say: string): Promi
   return r;
 }
 
+/** Sightings of one object under two ids (a double sighting) are this close or closer. */
+const SAME_OBJECT_M = 0.5;
+
+/** The objects `q` matches, one entry per object: a second sighting near the first is the same object. */
+function distinct(objects: SeenThing[]): SeenThing[] {
+  return objects.filter((o, i) => !objects.slice(0, i).some((p) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M));
+}
+
+/**
+ * The one object a singular reference means, or why it cannot be told: a comparison ("the
+ * closest cube") or "the red cube" needs the candidates around, so the robot looks all around
+ * before choosing; two equally good candidates are named, never picked between silently.
+ */
+export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ target: SeenThing } | { problem: string }> {
+  const found = await find(ctx, q);
+  if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s).` };
+  if ((q.definite || q.rank) && !scannedNear(ctx, ctx.robot.pose)) await scan(ctx, 'Looking all around for look-alikes before choosing.');
+  const candidates = distinct(ctx.beliefs.matching(q, ctx.robot.pose));
+  if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
+  if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
+  if (q.definite && candidates.length > 1) {
+    const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);
+    return { problem: `"${q.text}" could be ${named.join(' or ')}: say which one (for example "the nearest ${describeQuery(q).replace(/^the /, '')}")` };
+  }
+  return { target: candidates[0]! };
+}
+
+/** "How many X (in Z)": the room searched, each object counted once. */
+export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const found = await find(ctx, { ...q, all: true });
+  const objects = distinct(found.objects);
+  const where = q.inZone ? ` in ${q.inZone}` : '';
+  const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
+  const searched = found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
+  const list = objects.length ? `: ${objects.map((o) => o.id).join(', ')}` : '';
+  return ok(`I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
+}
+
 export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
   const found = await find(ctx, q);
+  if (found.objects.length === 0 && q.all && q.inZone && found.complete) return ok(`There is nothing in ${q.inZone}: I searched the whole room.`);
   if (found.objects.length === 0) {
     const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)`;
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
   }
   const { beliefs } = ctx;
   const zoneOf = (o: SeenThing) => beliefs.zoneAt(o);
-  const list = (q.all ? found.objects : found.objects.slice(0, 1)).map(
+  const list = (q.all ? distinct(found.objects) : found.objects.slice(0, 1)).map(
     (o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}, ${beliefs.describeAge(o)}`,
   );
   return ok(`${capitalize(list.join('; '))}.`);

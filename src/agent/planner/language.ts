@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import type nlpType from 'compromise';
+
+/**
+ * The language layer under the planner's grammar: compromise reads the instruction as English —
+ * tokens, parts of speech, contractions, numbers written as words, verb lemmas — and hands the
+ * intent frames (instruction.ts) one canonical form of it, so "it all goes in", "went", "is
+ * sitting", "three", "what's" and "uh, like," need no pattern of their own. compromise's tagger
+ * unpacks a lexicon when loaded, so it is required on first use, on the planner's path only.
+ */
+type Nlp = typeof nlpType;
+let loaded: Nlp | undefined;
+
+function nlp(): Nlp {
+  loaded ??= createRequire(import.meta.url)('compromise') as Nlp;
+  return loaded;
+}
+
+/** Interjections and hedges people put around a command; they carry no part of it. */
+const FILLERS = /^(?:uh+|um+|erm?|hmm+|ok(?:ay)?|so|well|just|like|actually|basically|real quick|quickly|right now|now|thanks|thank you|cheers|pls|plz|please|kindly)$/;
+
+/** Verb forms the frames read by their lemma ("goes" → "go", "sitting" → "sit", "dropped" → "drop"). */
+const LEMMATIZED = /#(?:PresentTense|PastTense|Gerund|Participle|Infinitive)/;
+const KEEP_FORM = new Set(['is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving']);
+
+export interface Term {
+  /** The word as written (lower case), or its lemma when it is an inflected verb. */
+  word: string;
+  tags: ReadonlySet<string>;
+}
+
+/**
+ * The instruction as terms: contractions expanded ("what's" → "what is", "don't" → "do not"),
+ * cardinal numbers as digits ("zero point three" → "0.3", "room three" → "room 3"; "one" stays
+ * a word: "the blue one", "one of the cubes"), fillers left out and inflected verbs as lemmas.
+ * Punctuation that separates clauses is kept as its own term.
+ */
+export function readTerms(text: string): Term[] {
+  const doc = nlp()(text);
+  doc.contractions().expand();
+  (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
+  doc.compute('root');
+  const terms: Term[] = [];
+  for (const sentence of doc.json({ root: true } as Record<string, boolean>) as Array<{ terms: Array<{ normal: string; root?: string; tags: string[]; pre: string; post: string }> }>) {
+    for (const t of sentence.terms) {
+      const tags = new Set(t.tags);
+      const normal = t.normal.replace(/[’']/g, "'");
+      if (/[,;:]|\./.test(t.pre)) terms.push({ word: ',', tags: new Set(['Punctuation']) });
+      const inflected = tags.has('Verb') && !KEEP_FORM.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
+      const word = inflected && t.root ? t.root : normal;
+      if (!(FILLERS.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'))) terms.push({ word, tags });
+      if (/[,;:!?]|\.(?!\d)|->|→/.test(t.post)) terms.push({ word: /->|→/.test(t.post) ? 'to' : ',', tags: new Set(['Punctuation']) });
+    }
+    terms.push({ word: ',', tags: new Set(['Punctuation']) });
+  }
+  while (terms.at(-1)?.word === ',') terms.pop();
+  while (terms[0]?.word === ',') terms.shift();
+  return terms;
+}
+
+/** The canonical text the frames read: terms joined, a comma between clauses. */
+export function canonicalText(text: string): string {
+  return readTerms(text)
+    .map((t) => t.word)
+    .join(' ')
+    .replace(/\s+,/g, ',')
+    .replace(/(?:,\s*){2,}/g, ', ')
+    .trim();
+}

@@ -1,0 +1,105 @@
+import { COLORS, GENERIC_OBJECT_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
+
+/**
+ * Referring expressions: the words that pick objects out — colour, shape, quantity ("all",
+ * "both", "every", "two", "any three", "one of"), where they are ("from room 2", "on the
+ * workbench"), what to leave out ("except the blue one", "everything but the cubes") and a
+ * comparison with the robot ("whichever is closest to you", "the farthest"). Zones stay as the
+ * words said; grounding resolves them against the map.
+ */
+export interface ObjectQuery {
+  color?: string;
+  shape?: string;
+  /** "all the cubes", "every ball", "everything", "both", "two cubes". */
+  all: boolean;
+  /** At most this many ("two cubes", "any three", "one of the cylinders"). */
+  count?: number;
+  /** "the red cube": one object is meant, so two equally good candidates must not be guessed between. */
+  definite?: boolean;
+  /** Only objects in this zone ("from room 2"): the words said, then the zone once grounded. */
+  inZone?: string;
+  /** Objects of this kind are left out ("except the blue one"). */
+  except?: { color?: string; shape?: string };
+  /** Which of several, by distance from the robot. */
+  rank?: 'nearest' | 'farthest';
+  /** "it", "them": the object(s) of the previous goal. */
+  pronoun?: boolean;
+  /** The words used, for messages. */
+  text: string;
+}
+
+const isColor = (w: string) => (COLORS as readonly string[]).includes(w);
+const NEAREST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:closest|nearest|closer|nearer)(?: one)?(?: to (?:you|the robot|me|us))?\b/;
+const FARTHEST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:farthest|furthest|farther|further)(?: one)?(?: (?:from|away from) (?:you|the robot|me|us))?\b/;
+const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save)\s+(.+)$/;
+const IN_ZONE = /\s+(?:(?:that|which) (?:is|are) |sitting |lying )?(?:from|in|on|inside|at|out of|off)\s+(.+)$/;
+const NOT_A_ZONE = /^(?:the )?(?:here|there|this room|the room|view|sight|front of you)$/;
+const QUANTITY: Record<string, number> = { both: 2, couple: 2, pair: 2 };
+
+export function parseObject(text: string): ObjectQuery | { reason: string } {
+  let rest = ` ${text.trim()} `.replace(/\s+/g, ' ');
+  const extra: Partial<ObjectQuery> = {};
+  const except = EXCEPT.exec(rest.trimEnd());
+  if (except) {
+    const left = kindOf(except[1]!);
+    if (!left || 'reason' in left) return { reason: `I do not know what to leave out in "${except[1]}"` };
+    extra.except = left;
+    rest = rest.slice(0, except.index) + ' ';
+  }
+  if (NEAREST.test(rest)) extra.rank = 'nearest';
+  else if (FARTHEST.test(rest)) extra.rank = 'farthest';
+  rest = rest.replace(NEAREST, ' ').replace(FARTHEST, ' ');
+  const zone = IN_ZONE.exec(rest.trimEnd());
+  if (zone) {
+    const said = zone[1]!.replace(/^the\s+/, '').trim();
+    if (!NOT_A_ZONE.test(said)) extra.inZone = said;
+    rest = rest.slice(0, zone.index) + ' ';
+  }
+  const oneOf = /^\s*(?:(\d+|one|any one|just one|a single) of|any (\d+)|(\d+))\b/.exec(rest) ?? /\bany (\d+)\s*$/.exec(rest);
+  const definite = /^\s*(?:the|that|this)\b/.test(rest) && !/^\s*the \d/.test(rest);
+  const t = rest
+    .replace(/^\s*(?:\d+|one|any one|just one|a single) of\b/, ' ')
+    .replace(/\b(?:any )?\d+\b/g, ' ')
+    .replace(/\b(?:the|a|an|some|any|of|me|for me|up|over|back|down|please|that|this|those|these|is|are|whichever|which|there|in here|out here)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/^(?:it|them|that one|the object|they)$/.test(t) || t === '') return { all: /^(?:them|they)$/.test(t), pronoun: true, text: t || 'it' };
+  const words = t.split(' ');
+  const quantity = words.map((w) => QUANTITY[w]).find(Boolean);
+  const count = oneOf ? Number(oneOf[1] ?? oneOf[2] ?? oneOf[3] ?? 1) || 1 : quantity;
+  const kind = kindOf(words.filter((w) => !QUANTITY[w]).join(' '));
+  const unknown = { reason: `I do not know what "${text.trim()}" is: I can handle red, green, blue and yellow cubes, balls and cylinders` };
+  if (!kind || 'reason' in kind) return kind ?? unknown;
+  const plural = /\b(?:all|every|each|everything|anything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w) || /^(?:objects|things|items|toys)$/.test(w)) || quantity !== undefined;
+  const all = count === undefined ? plural : count > 1;
+  if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank) return unknown;
+  return { ...kind, all, ...(count !== undefined ? { count } : {}), ...(definite && !all && count === undefined ? { definite: true } : {}), ...extra, text: t };
+}
+
+/** The colour and shape a few words name ("blue one", "cubes", "red ball"), or why not. */
+function kindOf(text: string): { color?: string; shape?: string } | { reason: string } | null {
+  const words = text.replace(/\b(?:the|a|an|of|ones?|all|every|each|and|or|object|both)\b/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const colors = words.filter(isColor);
+  const unknownColor = words.find((w) => UNKNOWN_COLORS.includes(w));
+  if (unknownColor && colors.length === 0) {
+    return { reason: `I cannot recognize ${unknownColor} objects: the detector knows red, green, blue and yellow cubes, balls and cylinders` };
+  }
+  const shapes = [...new Set(words.map((w) => SHAPE_WORDS[w]).filter(Boolean))];
+  const rest = words.filter((w) => !isColor(w) && !SHAPE_WORDS[w] && !GENERIC_OBJECT_WORDS.has(w) && !/^(?:anything|something)$/.test(w));
+  if (rest.length > 0) return null;
+  if (colors.length > 1 || shapes.length > 1) return { reason: `"${text.trim()}" names more than one kind of object; ask for one kind at a time` };
+  return { ...(colors[0] ? { color: colors[0] } : {}), ...(shapes[0] ? { shape: shapes[0] } : {}) };
+}
+
+/** Whether an object of this colour and shape is what the query asks for (its kind, not yet its zone or rank). */
+export function kindMatches(o: { color?: string; shape?: string }, q: ObjectQuery): boolean {
+  if ((q.color && o.color !== q.color) || (q.shape && o.shape !== q.shape)) return false;
+  const x = q.except;
+  return !(x && (!x.color || o.color === x.color) && (!x.shape || o.shape === x.shape));
+}
+
+export function parsePoint(text: string): { x: number; y: number } | null {
+  const m =
+    /^\(?\s*(?:x\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*(?:,|\s)\s*(?:y\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*\)?$/.exec(text.replace(/^(?:the\s+)?(?:point|position|coordinates?|location)\s*/, '').trim());
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
+}

@@ -95,6 +95,12 @@ export class CoverageMap {
     return this.cells.length ? this.seen.filter(Boolean).length / this.cells.length : 1;
   }
 
+  /** Whether the floor at `p` has been covered by a scan (false off the free floor). */
+  covers(p: Point): boolean {
+    const i = this.cells.findIndex((c) => Math.abs(c.x - p.x) <= CELL_M / 2 && Math.abs(c.y - p.y) <= CELL_M / 2);
+    return i >= 0 && this.seen[i]!;
+  }
+
   /** Cells no view has covered yet. */
   uncovered(): number {
     return this.seen.filter((s) => !s).length;

@@ -37,11 +37,26 @@ describe('robot-agent init', () => {
     writeFileSync(file, '{ "mcpServers": { "mine": { "command": "keep-me" } } }\n');
     const refused = await runBuilt(['init'], { cwd, env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('robot-agent: robot-agent.json already exists: edit it (robot-agent mcp add NAME … adds a server), or pass --force to replace it with the starter\n');
+    expect(refused.stderr).toBe('robot-agent: robot-agent.json already exists: edit it (robot-agent mcp add NAME … adds a server), or pass --force to replace it with the starter (see robot-agent init --help)\n');
     expect(readFileSync(file, 'utf8')).toContain('keep-me');
     const forced = await runBuilt(['init', '--force'], { cwd, env });
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(starterConfigText());
+  });
+
+  it('says when the new file takes the place of the user\'s config in this folder', async () => {
+    const { cwd, env } = freshFolders();
+    const userConfig = path.join(env.XDG_CONFIG_HOME!, 'robot-agent', 'config.json');
+    mkdirSync(path.dirname(userConfig), { recursive: true });
+    writeFileSync(userConfig, '{ "mcpServers": { "mine": { "command": "everywhere" } } }\n');
+    const run = await runBuilt(['init'], { cwd, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')).toContain(`in this folder robot-agent.json takes the place of ${userConfig}: robot-agent reads only the first config file it finds`);
+    // And it is true: the loader reads the new, empty file here.
+    expect(await loadConfig({ env: {}, cwd, homedir: env.HOME! })).toEqual({ path: path.join(cwd, 'robot-agent.json'), servers: [] });
+    // Without another config there is nothing to say.
+    const alone = await runBuilt(['init'], freshFolders());
+    expect(alone.stdout).not.toContain('takes the place');
   });
 
   it('writes into a folder given with --path, and says how to use a file robot-agent does not look for', async () => {

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { configCandidates } from '../../config/config-file.js';
 import { displayPath } from '../../core/display-path.js';
+import { precedenceNote } from '../config-precedence.js';
 import { EXIT_USAGE, UserError, writeLine, type CliIo } from '../io.js';
 import { starterConfigText } from '../starter-config.js';
 
@@ -24,12 +25,15 @@ export async function runInit(io: CliIo, opts: InitOptions): Promise<void> {
     await writeFile(file, starterConfigText(), { flag: opts.force ? 'w' : 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    throw new UserError(`${shown} already exists: edit it (robot-agent mcp add NAME … adds a server), or pass --force to replace it with the starter`, EXIT_USAGE);
+    throw new UserError(`${shown} already exists: edit it (robot-agent mcp add NAME … adds a server), or pass --force to replace it with the starter (see robot-agent init --help)`, EXIT_USAGE);
   }
   writeLine(io.stdout, `wrote ${shown}: the settings, explained in comments, with example servers commented out`);
-  if (!configCandidates({ env: io.env, cwd: process.cwd(), homedir: homedir() }).includes(file)) {
+  const lookup = { env: io.env, cwd: process.cwd(), homedir: homedir() };
+  if (!configCandidates(lookup).includes(file)) {
     writeLine(io.stdout, `robot-agent does not look there on its own: pass --config ${shown}`);
   }
+  const note = await precedenceNote(file, lookup);
+  if (note) writeLine(io.stdout, note);
   writeLine(io.stdout, 'next: robot-agent mcp add NAME -- COMMAND ARGS... (or --url URL) adds an MCP server; robot-agent doctor checks the set-up');
 }
 

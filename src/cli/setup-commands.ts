@@ -1,4 +1,4 @@
-import { Argument, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import type { CliIo } from './io.js';
 import { parsePositiveInteger } from './parse.js';
 
@@ -9,7 +9,10 @@ import { parsePositiveInteger } from './parse.js';
 export type Runner = <A extends unknown[]>(fn: (...args: A) => Promise<number | void>) => (...args: A) => Promise<void>;
 
 const CONFIG_HELP = 'config file (default ./robot-agent.json, then ~/.config/robot-agent/config.json)';
-const EDITED_CONFIG_HELP = 'config file to edit (default: the one robot-agent reads, else a new ./robot-agent.json)';
+const EDITED_CONFIG_HELP = 'config file to edit (default: as --scope says, else the one robot-agent reads here, else the user\'s)';
+/** Built per command: commander options belong to one command. */
+const scopeOption = () =>
+  new Option('--scope <scope>', 'project: ./robot-agent.json; user: ~/.config/robot-agent/config.json (default: the one robot-agent reads here, else user)').choices(['project', 'user']);
 
 /** Repeatable options collect their values in order. */
 const collect = (value: string, all?: string[]) => [...(all ?? []), value];
@@ -42,6 +45,7 @@ export function addSetupCommands(program: Command, mcp: Command, io: CliIo, run:
     .option('--url <url>', 'a Streamable HTTP server\'s URL (http:// or https://)')
     .option('-H, --header <key=value>', 'with --url: an HTTP header, repeatable; a value "env:NAME" is read from the environment', collect)
     .option('-e, --env <key=value>', 'for a stdio server: an environment variable, repeatable; "env:NAME" is read from robot-agent\'s environment', collect)
+    .addOption(scopeOption())
     .option('-c, --config <path>', EDITED_CONFIG_HELP)
     .option('-f, --force', 'replace a server of the same name')
     .action(run(async (name: string, command: string[], opts) => (await import('./commands/mcp-edit.js')).runMcpAdd(io, name, command, opts)));
@@ -50,6 +54,7 @@ export function addSetupCommands(program: Command, mcp: Command, io: CliIo, run:
     .command('remove')
     .description('remove an MCP server from the config file, leaving the rest of it as it was')
     .argument('<name>', 'the server\'s name')
+    .addOption(scopeOption())
     .option('-c, --config <path>', EDITED_CONFIG_HELP)
     .action(run(async (name: string, opts) => (await import('./commands/mcp-edit.js')).runMcpRemove(io, name, opts)));
 

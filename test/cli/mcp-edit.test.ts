@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,7 +82,9 @@ describe('robot-agent mcp add / remove', () => {
       [['mcp', 'add', 'x', '--url', 'http://h/mcp', '--', 'cmd'], /either a command after -- .* or --url URL .*, not both/],
       [['mcp', 'add', 'x', '--header', 'A=b', '--', 'cmd'], /--header is for --url servers/],
       [['mcp', 'add', 'x', '--url', 'http://h/mcp', '--header', 'novalue'], /--header "novalue" should be KEY=VALUE/],
-      [['mcp', 'add', 'x', '--url', 'ftp://h/mcp'], /mcpServers\.x\.url: expected an http:\/\/ or https:\/\/ URL/],
+      // The URL typed is blamed, not the file it would have gone into.
+      [['mcp', 'add', 'x', '--url', 'ftp://h/mcp'], /^robot-agent: --url ftp:\/\/h\/mcp: expected an http:\/\/ or https:\/\/ URL/],
+      [['mcp', 'add', 'x', '--url', 'notaurl'], /^robot-agent: --url notaurl: expected an http:\/\/ or https:\/\/ URL/],
       [['mcp', 'add', 'x', '--url', 'http://h/mcp', '--env', 'A=b'], /--env is for stdio servers/],
     ];
     for (const [args, message] of cases) {
@@ -90,6 +92,7 @@ describe('robot-agent mcp add / remove', () => {
       expect([args.join(' '), run.code]).toEqual([args.join(' '), 2]);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(message);
+      expect(run.stderr).toMatch(/ \(see robot-agent mcp add --help\)\n$/);
     }
     expect(readFileSync(file, 'utf8')).toBe('{ "mcpServers": {} }\n');
     expect(readdirSync(path.dirname(file))).toEqual(['robot-agent.json']);
@@ -103,30 +106,63 @@ describe('robot-agent mcp add / remove', () => {
     expect(readFileSync(file, 'utf8')).toBe('{ "mcpServers": { "a": { "command": "x" } } oops }');
   });
 
-  it('creates ./robot-agent.json when robot-agent reads no config yet, and edits the one it reads otherwise', async () => {
+  it('edits the config robot-agent reads here, else the user\'s; --scope picks one, and the output names the file changed', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'ra-mcp-cwd-'));
     const [cwd, home] = [path.join(root, 'project'), path.join(root, 'home')];
     mkdirSync(cwd);
     mkdirSync(home);
     const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_STATE_HOME: path.join(home, 'state') };
+    const userConfig = path.join(home, '.config', 'robot-agent', 'config.json');
+    const projectConfig = path.join(cwd, 'robot-agent.json');
+    const serversRead = async () => (await loadConfig({ env: {}, cwd, homedir: home })).servers.map((s) => s.name);
+
+    // No config anywhere: the user's is created, not a file in whatever folder this runs in.
     const created = await runBuilt(['mcp', 'add', 'everything', '--', 'npx', '-y', '@modelcontextprotocol/server-everything', 'stdio'], { cwd, env });
     expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toContain('in robot-agent.json');
-    const loaded = await loadConfig({ env: {}, cwd, homedir: home });
-    expect(loaded.path).toBe(path.join(cwd, 'robot-agent.json'));
-    expect(loaded.servers.map((s) => s.name)).toEqual(['everything']);
+    expect(created.stdout).toContain(`in ${userConfig};`);
+    expect(existsSync(projectConfig)).toBe(false);
+    expect(await serversRead()).toEqual(['everything']);
 
-    // Elsewhere, with only the user's config: that is the file run reads, so that is the one edited.
-    const elsewhere = path.join(root, 'elsewhere');
-    mkdirSync(elsewhere);
-    const userConfig = path.join(home, '.config', 'robot-agent', 'config.json');
-    mkdirSync(path.dirname(userConfig), { recursive: true });
-    writeFileSync(userConfig, '{}\n');
-    const user = await runBuilt(['mcp', 'add', 'web', '--url', 'http://127.0.0.1:3/mcp'], { cwd: elsewhere, env });
+    // --scope project: this folder's own file, which from now on hides the user's here (and says so).
+    const project = await runBuilt(['mcp', 'add', 'web', '--scope', 'project', '--url', 'http://127.0.0.1:3/mcp'], { cwd, env });
+    expect(project.code, project.stderr).toBe(0);
+    expect(project.stdout).toContain('in robot-agent.json;');
+    expect(project.stdout).toContain(`in this folder robot-agent.json takes the place of ${userConfig}`);
+    expect(await serversRead()).toEqual(['web']);
+
+    // Without --scope, the file read here is the one edited; --scope user edits the other and says it is hidden here.
+    const here = await runBuilt(['mcp', 'add', 'local', '--', 'node', 'local.js'], { cwd, env });
+    expect([here.code, here.stdout]).toEqual([0, expect.stringContaining('in robot-agent.json;')]);
+    expect(await serversRead()).toEqual(['web', 'local']);
+    const user = await runBuilt(['mcp', 'remove', 'everything', '--scope', 'user'], { cwd, env });
     expect(user.code, user.stderr).toBe(0);
-    expect(user.stdout).toContain(userConfig);
-    expect(existsSync(path.join(elsewhere, 'robot-agent.json'))).toBe(false);
-    expect((await loadConfig({ env: {}, cwd: elsewhere, homedir: home })).servers.map((s) => s.name)).toEqual(['web']);
+    expect(user.stdout).toBe(`removed server "everything" from ${userConfig}\nin this folder robot-agent reads robot-agent.json instead: it reads only the first config file it finds\n`);
+
+    const both = await runBuilt(['mcp', 'add', 'x', '--scope', 'user', '--config', projectConfig, '--', 'y'], { cwd, env });
+    expect([both.code, both.stderr]).toEqual([2, 'robot-agent: give --config PATH or --scope project|user, not both (see robot-agent mcp add --help)\n']);
+    const badScope = await runBuilt(['mcp', 'add', 'x', '--scope', 'global', '--', 'y'], { cwd, env });
+    expect(badScope.code).toBe(2);
+    expect(badScope.stderr).toMatch(/'global'.*project, user.*\(see robot-agent mcp add --help\)\n$/);
+  });
+
+  it('edits a symlinked config through the link, leaving the link in place', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ra-mcp-link-'));
+    const target = path.join(dir, 'dotfiles', 'robot-agent.json');
+    mkdirSync(path.dirname(target));
+    writeFileSync(target, '{ "mcpServers": {} }\n');
+    const link = path.join(dir, 'robot-agent.json');
+    symlinkSync(path.join('dotfiles', 'robot-agent.json'), link);
+
+    const added = await runCli(['mcp', 'add', 'files', '--config', link, '--', 'node', 'files.js']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain(`in ${link};`);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(serversIn(target).map((s) => s.name)).toEqual(['files']);
+    const removed = await runCli(['mcp', 'remove', 'files', '--config', link]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(serversIn(target)).toEqual([]);
+    expect(readdirSync(path.dirname(target))).toEqual(['robot-agent.json']);
   });
 
   it('has help for add and remove', async () => {

@@ -15,7 +15,7 @@ export interface MissionsOptions {
  */
 export async function runMissions(io: CliIo, opts: MissionsOptions): Promise<number> {
   const dir = recordingsDir(io, opts.recordDir, await loadCliConfig(io, opts.config));
-  const recent = listRecordings(dir).slice(0, opts.limit);
+  const recent = listRecordings(dir, opts.limit);
   if (opts.json) {
     writeJson(io.stdout, recent);
     return 0;

@@ -45,7 +45,7 @@ export async function runReplay(io: CliIo, names: string[], opts: ReplayCommandO
 /** The newest recording in the recordings folder, for `replay last`. */
 async function newestRecording(io: CliIo, opts: ReplayCommandOptions): Promise<string> {
   const dir = recordingsDir(io, opts.recordDir, await loadCliConfig(io, opts.config));
-  const newest = listRecordings(dir)[0];
+  const newest = listRecordings(dir, 1)[0];
   if (!newest) throw new UserError(`"last" names no recording: there are none in ${dir} yet (robot-agent run "<instruction>" records one)`, EXIT_USAGE);
   return newest.path;
 }

@@ -85,6 +85,12 @@ export function useSlashMenu({ editorRef, setEditor, submit, recordDir, recordin
   return { menu: { shown, selected: shown ? Math.min(indexFor(editor.text), shown.items.length - 1) : 0 }, handle };
 }
 
+/**
+ * How many of the newest recordings `/replay ` searches (by file name or instruction): the folder
+ * is read while the person types, so only these are opened (and each only once while unchanged).
+ */
+const RECORDINGS_SEARCHED = 200;
+
 /** The scenarios (read once) and the recordings folder (read when asked, again after each new recording). */
 function useCompletionSources(recordDir: string | null, recordingCount: number): CompletionSources {
   const scenarios = useMemo(() => {
@@ -104,7 +110,7 @@ function useCompletionSources(recordDir: string | null, recordingCount: number):
 
 function safeList(dir: string): ReturnType<typeof listRecordings> {
   try {
-    return listRecordings(dir);
+    return listRecordings(dir, RECORDINGS_SEARCHED);
   } catch {
     return []; // an unreadable folder offers nothing; /replay itself says what is wrong
   }

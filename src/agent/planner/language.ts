@@ -16,8 +16,10 @@ function nlp(): Nlp {
   return loaded;
 }
 
-/** Interjections and hedges people put around a command; they carry no part of it. */
-const FILLERS = /^(?:uh+|um+|erm?|hmm+|ok(?:ay)?|so|well|just|like|actually|basically|real quick|quickly|right now|now|thanks|thank you|cheers|pls|plz|please|kindly)$/;
+/** Interjections and courtesies people put around a command; they carry no part of it. */
+const FILLERS = /^(?:uh+|um+|erm?|hmm+|thanks|thank|ty|cheers|pls|plz|please|kindly)$/;
+/** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
+const HEDGES = /^(?:ok(?:ay)?|so|well|just|like|actually|basically|quickly|now)$/;
 
 /** Verb forms the frames read by their lemma ("goes" → "go", "sitting" → "sit", "dropped" → "drop"). */
 const LEMMATIZED = /#(?:PresentTense|PastTense|Gerund|Participle|Infinitive)/;
@@ -48,7 +50,9 @@ export function readTerms(text: string): Term[] {
       if (/[,;:]|\./.test(t.pre)) terms.push({ word: ',', tags: new Set(['Punctuation']) });
       const inflected = tags.has('Verb') && !KEEP_FORM.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
       const word = inflected && t.root ? t.root : normal;
-      if (!(FILLERS.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'))) terms.push({ word, tags });
+      const thanked = word === 'you' && /^thanks?$/.test(t.normal === 'you' ? (sentence.terms[sentence.terms.indexOf(t) - 1]?.normal ?? '') : '');
+      const filler = thanked || FILLERS.test(word) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'));
+      if (!filler) terms.push({ word, tags });
       if (/[,;:!?]|\.(?!\d)|->|→/.test(t.post)) terms.push({ word: /->|→/.test(t.post) ? 'to' : ',', tags: new Set(['Punctuation']) });
     }
     terms.push({ word: ',', tags: new Set(['Punctuation']) });

@@ -9,7 +9,8 @@
 //     overhead.
 //
 //   - mission: `run --robot ros` carrying out "pick up the red cube, then put it in bin A" (the
-//     offline planner) against `ros-sim`, each run on a fresh ros-sim, median of the mission's own
+//     offline planner) against `ros-sim`, each run on a fresh ros-sim on a master of its own (no
+//     fixture nodes), median of the mission's own
 //     wall time (missionWallMs: first tool call to outcome, connecting excluded); reference: the
 //     same mission on the embedded simulator paced to the wall clock (`run --realtime`).
 //
@@ -240,7 +241,18 @@ async function main() {
     // The primitives' node leaves the graph first: this process then only starts CLI processes.
     await server.close();
     server = undefined;
-    if (MISSIONS > 0) figures.mission = await missionFigure(world);
+    // ros-sim gets a master of its own: next to the rospy move_base fixture above, its goals went
+    // to two /move_base servers, the fixture's "succeeded" at once with the robot unmoved, and the
+    // searching robot never got anywhere (the mission "flake" of an earlier run of this bench).
+    await world.stop();
+    if (MISSIONS > 0) {
+      const missionWorld = await startRosWorld();
+      try {
+        figures.mission = await missionFigure(missionWorld);
+      } finally {
+        await missionWorld.stop();
+      }
+    }
     if (json) console.log(JSON.stringify(figures));
     else {
       const t = figures.topic_read;

@@ -1,3 +1,5 @@
+import { countSoFar, fractionDone, filledCells, percentDone } from '../core/progress.js';
+
 /** How far one tool call has got, as its last progress notification said. */
 export interface CallProgress {
   name: string;
@@ -9,35 +11,35 @@ export interface CallProgress {
 
 const BAR_WIDTH = 20;
 
-/** The share done, 0..1: progress of total, or progress itself when the server sends no total. */
-export function fractionDone({ progress, total }: CallProgress): number {
-  const f = total ? progress / total : progress;
-  return Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : 0;
-}
-
-/** Cells fill as the percent counts, rounding down: the bar is full only when the call is done. */
+/** `████░░░░` with `fraction` (0..1) filled. */
 export function progressBar(fraction: number, width = BAR_WIDTH): string {
-  const filled = Math.floor(fraction * width);
+  const filled = filledCells(fraction, width);
   return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
 }
 
 /**
  * The live line on a terminal: name, bar, percent and the server's message (metres to go), cut to
- * fit one row short of the width — a line that wraps could no longer be redrawn in place.
+ * fit one row short of the width — a line that wraps could no longer be redrawn in place. Without
+ * a total there is no share to draw: the count so far stands instead of the bar.
  */
 export function renderLiveLine(call: CallProgress, columns: number): string {
   const fraction = fractionDone(call);
-  const line = `  ⋯ ${call.name} ${progressBar(fraction)} ${percent(fraction)}${call.message ? ` · ${call.message}` : ''}`;
-  return fitWidth(line, columns - 1);
+  const amount = fraction === undefined ? countSoFar(call.progress) : `${progressBar(fraction)} ${percent(fraction)}`;
+  return fitWidth(`  ⋯ ${call.name} ${amount}${message(call)}`, columns - 1);
 }
 
 /** The plain line for logs and pipes, where nothing is redrawn. */
 export function renderPlainLine(call: CallProgress): string {
-  return `  ⋯ ${call.name} ${percent(fractionDone(call)).trim()}${call.message ? ` · ${call.message}` : ''}`;
+  const fraction = fractionDone(call);
+  return `  ⋯ ${call.name} ${fraction === undefined ? countSoFar(call.progress) : percent(fraction).trim()}${message(call)}`;
+}
+
+function message(call: CallProgress): string {
+  return call.message ? ` · ${call.message}` : '';
 }
 
 function percent(fraction: number): string {
-  return `${Math.floor(fraction * 100)}%`.padStart(4);
+  return `${percentDone(fraction)}%`.padStart(4);
 }
 
 function fitWidth(line: string, width: number): string {

@@ -2,6 +2,7 @@ import type { MissionOutcome, Telemetry } from '../agent/mission-events.js';
 import { REPORT_TOOL_NAME } from '../agent/outcome-tool.js';
 import type { NoteLevel, SessionAction } from '../runtime/mission-session.js';
 import { labelOfId, splitLabel } from '../core/names.js';
+import { fractionDone } from '../core/progress.js';
 import type { MapObject } from './robot-view.js';
 
 /**
@@ -16,8 +17,10 @@ export interface ToolEntry {
   name: string;
   args: Record<string, unknown>;
   status: ToolStatus;
-  /** 0..1 when the tool reports progress. */
+  /** 0..1 when the tool reports progress of a known total. */
   progress?: number;
+  /** The count so far when it reports progress without a total (MCP: rising, its end unknown). */
+  count?: number;
   progressText?: string;
   summary?: string;
   /** The whole result text (every text block, images as [image]), shown when results are expanded. */
@@ -65,7 +68,11 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       if (action.name === REPORT_TOOL_NAME) return state;
       return { ...state, entries: add(state.entries, { kind: 'tool', callId: action.callId, name: action.name, args: action.args, status: 'running' }) };
     case 'tool_call_progress':
-      return updateTool(state, action.callId, (t) => ({ ...t, progress: action.total ? action.progress / action.total : Math.min(1, action.progress), ...(action.message ? { progressText: action.message } : {}) }));
+      return updateTool(state, action.callId, (t) => {
+        const { progress: _share, count: _count, ...rest } = t;
+        const fraction = fractionDone(action);
+        return { ...rest, ...(fraction === undefined ? { count: action.progress } : { progress: fraction }), ...(action.message ? { progressText: action.message } : {}) };
+      });
     case 'confirmation':
       return updateTool(state, action.callId, (t) => ({ ...t, status: 'running', progressText: action.approved ? `approved (${action.by})` : 'declined' }));
     case 'tool_call_finished':

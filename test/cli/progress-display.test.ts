@@ -69,8 +69,10 @@ describe('the live progress line on a terminal', () => {
   it('renders the call, a bar, the percent and the metres to go', () => {
     expect(renderLiveLine({ name: 'navigate_to_zone', progress: 42, total: 100, message: '5.76 m to go' }, 100)).toBe('  ⋯ navigate_to_zone ████████░░░░░░░░░░░░  42% · 5.76 m to go');
     expect(renderLiveLine({ name: 'rotate', progress: 1, total: 1 }, 100)).toBe('  ⋯ rotate ████████████████████ 100%');
-    // No total: progress is the share itself; out-of-range values stay on the bar.
-    expect(renderLiveLine({ name: 'charge_battery', progress: 0.5 }, 100)).toBe('  ⋯ charge_battery ██████████░░░░░░░░░░  50%');
+    // No total: MCP's progress is then a rising count whose end is unknown, not a share: no bar, no percent.
+    expect(renderLiveLine({ name: 'scan', progress: 0.5 }, 100)).toBe('  ⋯ scan (0.5 so far)');
+    expect(renderLiveLine({ name: 'scan', progress: 12, message: 'frames read' }, 100)).toBe('  ⋯ scan (12 so far) · frames read');
+    // Out-of-range values stay on the bar.
     expect(renderLiveLine({ name: 'x', progress: 150, total: 100 }, 100)).toContain('████████████████████ 100%');
   });
 
@@ -171,7 +173,8 @@ describe('progress lines when not on a terminal', () => {
     display.onEvent(progress('c1', 50, 1));
     display.close();
     expect(written).toBe('  Going.\n');
-    expect(renderPlainLine({ name: 'rotate', progress: 0.25 })).toBe('  ⋯ rotate 25%');
+    expect(renderPlainLine({ name: 'rotate', progress: 1, total: 4 })).toBe('  ⋯ rotate 25%');
+    expect(renderPlainLine({ name: 'scan', progress: 3, message: 'frames read' })).toBe('  ⋯ scan (3 so far) · frames read');
   });
 });
 

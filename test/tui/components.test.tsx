@@ -78,6 +78,10 @@ describe('tool lines', () => {
   const base = { kind: 'tool' as const, callId: 'c', name: 'navigate_to_zone', args: { zone: 'bin_a' } };
   it('spins with progress while running, waits visibly for approval', () => {
     expect(frameOf(<ToolLine spinner={2} entry={{ ...base, status: 'running', progress: 0.25, progressText: '5 m to go' }} />)).toMatch(/⠹ navigate_to_zone zone=bin_a █+░+ 25% 5 m to go/);
+    // A count of unknown total: the count, no bar and no percent.
+    const counted = frameOf(<ToolLine spinner={2} entry={{ ...base, status: 'running', count: 12, progressText: 'frames read' }} />);
+    expect(counted).toContain('⠹ navigate_to_zone zone=bin_a (12 so far) frames read');
+    expect(counted).not.toMatch(/[█░%]/);
     expect(frameOf(<ToolLine spinner={0} entry={{ ...base, status: 'awaiting', progressText: 'waiting for your approval' }} />)).toContain('? navigate_to_zone zone=bin_a waiting for your approval');
   });
 

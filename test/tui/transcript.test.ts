@@ -29,6 +29,10 @@ describe('the transcript reducer over MissionEvents', () => {
     );
     expect(s.entries.map((e) => e.kind)).toEqual(['mission', 'text', 'tool']);
     expect(tools(s)[0]).toMatchObject({ status: 'running', progress: 0.75, progressText: '2 m to go' });
+    // Without a total the progress is a count whose end is unknown: kept as a count, never as a share.
+    const counted = reduceTranscript(s, { type: 'tool_call_progress', callId: 'c1', name: 'navigate_to_zone', progress: 7 });
+    expect(tools(counted)[0]).toMatchObject({ count: 7 });
+    expect(tools(counted)[0]!.progress).toBeUndefined();
 
     const done = reduceTranscript(s, finished('c1', 'navigate_to_zone', 'navigation to bin_a succeeded'));
     expect(tools(done)[0]).toMatchObject({ status: 'ok', summary: 'navigation to bin_a succeeded', simSeconds: 3.5, wallMs: 12 });

@@ -1,9 +1,9 @@
 import { Text } from 'ink';
+import { filledCells } from '../../core/progress.js';
 
 /** ▕████░░░░▏ with `fraction` (0..1) filled. */
 export function ProgressBar({ fraction, width, color = 'green' }: { fraction: number; width: number; color?: string }) {
-  const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
-  const filled = Math.round(f * width);
+  const filled = filledCells(fraction, width);
   return (
     <Text>
       <Text color={color}>{'█'.repeat(filled)}</Text>

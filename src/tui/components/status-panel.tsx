@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { RobotView } from '../robot-view.js';
+import { percentDone } from '../../core/progress.js';
 import { batteryColor, ProgressBar } from './progress-bar.js';
 import { RobotStateBadge } from './robot-state-badge.js';
 
@@ -20,13 +21,13 @@ export function StatusPanel({ view, width }: { view: RobotView; width: number })
         pose ({view.pose.x.toFixed(2)}, {view.pose.y.toFixed(2)}) {deg}°{view.zone ? `  in ${view.zone}` : ''}
       </Text>
       <Text wrap="truncate-end">
-        battery <ProgressBar fraction={view.battery} width={bar} color={batteryColor(view.battery)} /> {Math.round(view.battery * 100)}%
+        battery <ProgressBar fraction={view.battery} width={bar} color={batteryColor(view.battery)} /> {percentDone(view.battery)}%
         {view.charging ? <Text color="yellow"> ⚡</Text> : null}
       </Text>
       <Text wrap="truncate-end">holding {view.holding ?? <Text dimColor>nothing</Text>}</Text>
       {op ? (
         <Text wrap="truncate-end">
-          {op.kind} <ProgressBar fraction={op.progress} width={opBar} color="cyan" /> {Math.round(op.progress * 100)}% <Text dimColor>{op.message}</Text>
+          {op.kind} <ProgressBar fraction={op.progress} width={opBar} color="cyan" /> {percentDone(op.progress)}% <Text dimColor>{op.message}</Text>
         </Text>
       ) : (
         <Text dimColor>no operation running</Text>

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { RobotView } from '../robot-view.js';
+import { percentDone } from '../../core/progress.js';
 import { batteryColor, ProgressBar } from './progress-bar.js';
 import { RobotStateBadge } from './robot-state-badge.js';
 
@@ -13,13 +14,13 @@ export function StatusStrip({ view, width }: { view: RobotView; width: number })
         <RobotStateBadge state={view.state} armed={view.armed} estopped={view.estopped} />
         {` · (${view.pose.x.toFixed(2)}, ${view.pose.y.toFixed(2)}) ${deg}°${view.zone ? ` ${view.zone}` : ''} · bat `}
         <ProgressBar fraction={view.battery} width={8} color={batteryColor(view.battery)} />
-        {` ${Math.round(view.battery * 100)}%${view.charging ? ' ⚡' : ''} · holding ${view.holding ?? 'nothing'}`}
+        {` ${percentDone(view.battery)}%${view.charging ? ' ⚡' : ''} · holding ${view.holding ?? 'nothing'}`}
       </Text>
       {op ? (
         <Text wrap="truncate-end">
           {`${op.kind} `}
           <ProgressBar fraction={op.progress} width={12} color="cyan" />
-          {` ${Math.round(op.progress * 100)}% `}
+          {` ${percentDone(op.progress)}% `}
           <Text dimColor>{op.message}</Text>
         </Text>
       ) : (

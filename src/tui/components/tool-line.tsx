@@ -1,6 +1,7 @@
 import { Text } from 'ink';
 import type { ToolEntry } from '../transcript.js';
 import { formatArgs, toolTime } from '../transcript-rows.js';
+import { countSoFar, percentDone } from '../../core/progress.js';
 import { ProgressBar } from './progress-bar.js';
 
 export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -22,8 +23,10 @@ export function ToolLine({ entry, spinner, expanded = false }: { entry: ToolEntr
         {entry.progress !== undefined ? (
           <Text>
             {' '}
-            <ProgressBar fraction={entry.progress} width={10} color="cyan" /> {Math.round(entry.progress * 100)}%
+            <ProgressBar fraction={entry.progress} width={10} color="cyan" /> {percentDone(entry.progress)}%
           </Text>
+        ) : entry.count !== undefined ? (
+          <Text> {countSoFar(entry.count)}</Text>
         ) : null}
         {entry.progressText ? <Text color={awaiting ? 'yellow' : undefined} dimColor={!awaiting}> {entry.progressText}</Text> : null}
       </Text>

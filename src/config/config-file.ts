@@ -111,6 +111,11 @@ export function configCandidates(lookup: ConfigLookup): string[] {
   return [path.join(lookup.cwd, 'robot-agent.json'), path.join(userDir, 'robot-agent', 'config.json')];
 }
 
+/** `no config file (looked for robot-agent.json and ~/.config/…/config.json)`, as every command says it. */
+export function noConfigText(lookup: ConfigLookup): string {
+  return `no config file (looked for ${configCandidates(lookup).map((f) => displayPath(f, lookup.cwd)).join(' and ')})`;
+}
+
 /** Finds, reads, validates and resolves the config. Throws ConfigError with one clear line. */
 export async function loadConfig(lookup: ConfigLookup): Promise<LoadedConfig> {
   for (const file of configCandidates(lookup)) {

@@ -313,8 +313,9 @@ describe('robot-agent mcp list', () => {
     const { io, output } = capture();
     await runMcpList(io, { config: path.join(dir, 'robot-agent.json') }, embeddedClient);
     const lines = output().split('\n');
-    expect(lines).toContain('robot (embedded)  connected, 1 tool');
-    expect(lines).toContain('crashy (stdio)  connected, 2 tools');
+    // The same state words as /mcp and doctor (serverStateText).
+    expect(lines).toContain('robot (embedded)  connected (1 tool)');
+    expect(lines.some((l) => /^crashy \(stdio\) {2}connected \(2 tools, \d+ ms\)$/.test(l))).toBe(true);
     expect(lines.some((l) => /^ {2}crashy__ping +Answers pong\.$/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('broken (stdio)  failed: command "robot-agent-no-such-command-xyz" not found'))).toBe(true);
     expect(lines).toContain('off (http)  disabled');

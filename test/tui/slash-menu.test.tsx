@@ -105,7 +105,7 @@ describe('/mcp', () => {
       for (let i = 0; i < 400 && !(done('pinger') && done('broken')); i++) await new Promise((r) => setTimeout(r, 50));
       const lines = mcpLines(hub);
       expect(lines[0]).toBe('MCP servers: 4 configured, 1 connected');
-      expect(lines).toContainEqual(expect.stringMatching(/^✓ pinger \(stdio\) · connected in \d+ ms · 2 tools$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^✓ pinger \(stdio\) · connected \(2 tools, \d+ ms\)$/));
       expect(lines).toContain('    ping — Answers pong.'); // its name as the server gives it, the description's first line
       expect(lines).toContain('    crash — Exits the server process without answering.');
       expect(lines.find((l) => l.startsWith('✗ broken (stdio) · failed: '))).toContain('robot-agent-no-such-command-xyz');
@@ -120,8 +120,8 @@ describe('/mcp', () => {
     app = await openApp({ servers });
     await app.session.getState().runtime.hub.settled();
     await app.submit('/mcp');
-    const shown = await app.waitFor((s) => /pinger \(stdio\) · connected in \d+ ms · 2 tools/.test(s), 'the /mcp listing');
-    expect(shown).toMatch(/✓ robot \(embedded\) · connected · \d+ tools/);
+    const shown = await app.waitFor((s) => /pinger \(stdio\) · connected \(2 tools, \d+ ms\)/.test(s), 'the /mcp listing');
+    expect(shown).toMatch(/✓ robot \(embedded\) · connected \(\d+ tools\)/);
     expect(shown).toMatch(/get_robot_status, get_state, arm/);
     expect(shown).toContain('ping — Answers pong.');
     expect(shown).toContain('✗ broken (stdio) · failed');

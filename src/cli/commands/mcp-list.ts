@@ -1,7 +1,9 @@
 import { homedir } from 'node:os';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { configCandidates, loadConfig } from '../../config/config-file.js';
+import { loadConfig, noConfigText } from '../../config/config-file.js';
+import { displayPath } from '../../core/display-path.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, McpHub, type ServerStatus } from '../../mcp/client/hub.js';
+import { serverStateText, toolSummary } from '../../mcp/client/status-line.js';
 import { writeJson, writeLine, type CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 
@@ -45,7 +47,7 @@ export async function runMcpList(
     writeJson(io.stdout, listings);
     return;
   }
-  writeLine(io.stdout, config.path ? `config: ${config.path}` : `no config file (looked for ${configCandidates(lookup).join(' and ')}): only the embedded robot server`);
+  writeLine(io.stdout, config.path ? `config: ${displayPath(config.path, lookup.cwd)}` : `${noConfigText(lookup)}: only the embedded robot server`);
   for (const server of listings) printServer(io, server);
 }
 
@@ -62,21 +64,8 @@ async function embeddedRobotClient(): Promise<Client> {
 }
 
 function printServer(io: CliIo, server: ServerListing): void {
-  const state =
-    server.state === 'connected'
-      ? `connected, ${server.toolCount} tool${server.toolCount === 1 ? '' : 's'}`
-      : server.error
-        ? `${server.state}: ${server.error}`
-        : server.state;
-  writeLine(io.stdout, `${server.name} (${server.transport})  ${state}`);
+  writeLine(io.stdout, `${server.name} (${server.transport})  ${serverStateText(server)}`);
   const width = Math.max(0, ...server.tools.map((t) => t.name.length));
   const room = Math.max(20, (io.stdout.columns ?? 100) - width - 4);
-  for (const tool of server.tools) {
-    const summary = firstLine(tool.description);
-    writeLine(io.stdout, `  ${tool.name.padEnd(width)}  ${summary.length > room ? `${summary.slice(0, room - 1)}…` : summary}`.trimEnd());
-  }
-}
-
-function firstLine(text: string): string {
-  return text.trim().split(/\r?\n/)[0]?.trim() ?? '';
+  for (const tool of server.tools) writeLine(io.stdout, `  ${tool.name.padEnd(width)}  ${toolSummary(tool.description, room)}`.trimEnd());
 }

@@ -1,6 +1,8 @@
 import { homedir } from 'node:os';
-import { configCandidates, loadConfig, type LoadedConfig } from '../../config/config-file.js';
+import { loadConfig, noConfigText, type LoadedConfig } from '../../config/config-file.js';
+import { displayPath } from '../../core/display-path.js';
 import type { ServerStatus } from '../../mcp/client/hub.js';
+import { serverStateText } from '../../mcp/client/status-line.js';
 import type { CliIo } from '../io.js';
 import { PROGRAM_VERSION } from '../version.js';
 import { timedCheck, type CheckResult } from './checks.js';
@@ -23,10 +25,10 @@ export async function configCheck(io: CliIo, explicitPath: string | undefined): 
   const result = await timedCheck('config', async () => {
     config = await loadConfig(lookup);
     if (config.path === null) {
-      return { status: 'info', detail: `no config file (looked for ${configCandidates(lookup).join(' and ')}): no external MCP servers; robot-agent init writes a starter` };
+      return { status: 'info', detail: `${noConfigText(lookup)}: no external MCP servers; robot-agent init writes a starter` };
     }
     const n = config.servers.length;
-    return { status: 'ok', detail: `${config.path}: ${n} MCP server${n === 1 ? '' : 's'}` };
+    return { status: 'ok', detail: `${displayPath(config.path, lookup.cwd)}: ${n} MCP server${n === 1 ? '' : 's'}` };
   });
   return { result, ...(config ? { config } : {}) };
 }
@@ -48,18 +50,26 @@ export async function serverChecks(config: LoadedConfig, timeoutMs: number | und
   });
   try {
     await hub.settled();
-    return hub.status().map((s) => serverResult(s, Math.round(s.connectMs ?? endedAt.get(s.name) ?? performance.now() - t0)));
+    const file = config.path === null ? 'the config file' : displayPath(config.path);
+    return hub.status().map((s) => serverResult(s, Math.round(s.connectMs ?? endedAt.get(s.name) ?? performance.now() - t0), config, file));
   } finally {
     stop();
     await hub.close();
   }
 }
 
-function serverResult(s: ServerStatus, ms: number): CheckResult {
+function serverResult(s: ServerStatus, ms: number, config: LoadedConfig, configShown: string): CheckResult {
   const name = `mcp:${s.name}`;
   if (s.state === 'disabled') return { name, status: 'skipped', detail: `${s.transport} server, disabled in the config`, ms: 0 };
-  if (s.state === 'connected') {
-    return { name, status: 'ok', detail: `${s.transport} server answered: connected and listed ${s.toolCount} tool${s.toolCount === 1 ? '' : 's'} in ${ms} ms`, ms };
-  }
-  return { name, status: 'fail', detail: `${s.transport} server ${s.state}: ${s.error ?? 'no reason given'}`, ms };
+  if (s.state === 'connected') return { name, status: 'ok', detail: `${s.transport} server answered: ${serverStateText(s)}`, ms };
+  return { name, status: 'fail', detail: `${s.transport} server ${serverStateText(s)}${s.error ? '' : ': no reason given'}${whatToDo(s, config, configShown)}`, ms };
+}
+
+/** The next step for a server that did not connect, unless its error already says one. */
+function whatToDo(s: ServerStatus, config: LoadedConfig, configShown: string): string {
+  // An unset env: variable: the loader's line already says to set it or disable the server.
+  if (config.servers.find((c) => c.name === s.name)?.startError !== undefined) return '';
+  const remove = `or take it out (robot-agent mcp remove ${s.name})`;
+  if (/^timed out/.test(s.error ?? '')) return `; if it is only slow, give it longer with --mcp-timeout MS (mcpTimeout in ${configShown}), ${remove}`;
+  return `; fix its entry in ${configShown} (robot-agent mcp list shows what it answers), ${remove}`;
 }

@@ -22,6 +22,45 @@ async function script(shell: 'bash' | 'zsh' | 'fish'): Promise<string> {
 const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 const shellRun = (shell: string, args: string[]) => spawnSync(shell, args, { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH, HOME: dir } });
 
+let tmuxServers = 0;
+
+/**
+ * `zsh -f` in a real terminal (tmux), after `setup`: `complete(line, done)` types the line on a
+ * fresh prompt, presses Tab, and waits (a generous bound; no timing is asserted) until the screen
+ * shows what `done` looks for, returning the screen.
+ */
+function zshInTmux(setup: string) {
+  const socket = `robot-agent-zsh-${process.pid}-${++tmuxServers}`;
+  const tmux = (...a: string[]) => spawnSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
+  const started = tmux('new-session', '-d', '-x', '150', '-y', '40', '-c', dir, `env -i HOME='${dir}' TERM=xterm PATH='${process.env.PATH}' PS1='> ' zsh -f`);
+  if (started.status !== 0) throw new Error(`tmux did not start: ${started.stderr}`);
+  const screen = () => tmux('capture-pane', '-p', '-t', '0').stdout;
+  const waitFor = async (test: (s: string) => boolean, what: string): Promise<string> => {
+    for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+      if (test(screen())) return screen();
+    }
+    throw new Error(`zsh did not show ${what}; the terminal showed:\n${screen()}`);
+  };
+  const ready = (async () => {
+    // The prompt changes once the setup is done, so nothing typed reaches a zsh still loading compinit.
+    tmux('send-keys', '-t', '0', '-l', `${setup} && PS1='COMPLETING> '`);
+    tmux('send-keys', '-t', '0', 'Enter');
+    await waitFor((s) => /^COMPLETING>/m.test(s), 'its prompt after the setup');
+  })();
+  return {
+    async complete(line: string, done: (screen: string) => boolean): Promise<string> {
+      await ready;
+      tmux('send-keys', '-t', '0', 'C-c');
+      tmux('send-keys', '-t', '0', 'C-l');
+      await waitFor((s) => s.trim() === 'COMPLETING>', 'a fresh prompt');
+      tmux('send-keys', '-t', '0', '-l', line);
+      tmux('send-keys', '-t', '0', 'Tab');
+      return waitFor(done, `the completion of "${line}"`);
+    },
+    kill: () => void tmux('kill-server'),
+  };
+}
+
 /** Top-level command names as the program defines them (so a new command is covered without editing this test). */
 function topLevelCommands(): string[] {
   const io = { stdout: new PassThrough(), stderr: new PassThrough(), env: {} };
@@ -56,17 +95,25 @@ describe('robot-agent completion', () => {
     expect(bashComplete(file, ['robot-agent', 'run', '--seed', '3', '--ou'])).toEqual(['--output']);
   });
 
-  it.skipIf(!hasShell('zsh'))('prints a zsh script that zsh accepts and that completes (skipped when zsh is not installed)', async () => {
+  it.skipIf(!hasShell('zsh') || !hasShell('tmux'))('prints a zsh script that completes in a real zsh, on Tab (skipped without zsh or tmux)', async () => {
     const file = await script('zsh');
     expect(shellRun('zsh', ['-n', file]).status).toBe(0);
-    // The completion system's builtins stubbed to print what they were given: the script's own walk is what is tested.
-    const harness = `compdef() { :; }; source '${file}'
-      _describe() { print -r -- "\${(@)\${(P)4}%%:*}"; }; compadd() { print -r -- "\${(P)2}"; }; _files() { print -r -- "_files $*"; }; compset() { :; }
-      words=(robot-agent mcp ''); CURRENT=3; _robot-agent
-      words=(robot-agent run --scenario ''); CURRENT=4; _robot-agent`;
-    const run = shellRun('zsh', ['-c', harness]);
-    expect(run.stderr).toBe('');
-    expect(run.stdout.split('\n')).toEqual(['list add remove help', listScenarios().map((s) => s.name).join(' '), '_files ', '']);
+    // (The terminal's capture drops the space zsh types after a completed word.)
+    // A bare zsh in a real terminal with the completion system as a user starts it, and the script sourced after it.
+    const zsh = zshInTmux(`autoload -U compinit && compinit -u && source '${file}'`);
+    try {
+      expect(await zsh.complete('robot-agent ru', (s) => /^COMPLETING> robot-agent run$/m.test(s))).toMatch(/robot-agent run$/m);
+      // Several candidates: zsh lists them with their descriptions.
+      const listed = await zsh.complete('robot-agent mcp ', (s) => /^remove +-- /m.test(s));
+      expect(listed).toMatch(/^add +-- add an MCP server/m);
+      expect(listed).toMatch(/^list +-- /m);
+      expect(await zsh.complete('robot-agent run --scenario wa', (s) => /--scenario warehouse$/m.test(s))).toContain('robot-agent run --scenario warehouse');
+      expect(await zsh.complete('robot-agent run --out', (s) => /--output$/m.test(s))).toContain('robot-agent run --output');
+      writeFileSync(path.join(dir, 'mission-2.jsonl'), '');
+      expect(await zsh.complete('robot-agent replay mission-2', (s) => /replay mission-2\.jsonl$/m.test(s))).toContain('mission-2.jsonl');
+    } finally {
+      zsh.kill();
+    }
   });
 
   it.skipIf(!hasShell('fish'))('prints a fish script that fish accepts and that completes (skipped when fish is not installed)', async () => {

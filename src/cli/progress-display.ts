@@ -28,6 +28,10 @@ export interface ProgressDisplay {
   writeLine(line: string): void;
   /** Runs a write to another stream on the same terminal (stderr) with the live line lifted. */
   aside(write: () => void): void;
+  /** Clears the live line and draws none until `resume`: a question is being asked on its row. */
+  pause(): void;
+  /** Draws the live line again after `pause`, as the calls stand now. */
+  resume(): void;
   /** Clears the live line for good (the run is over). */
   close(): void;
 }
@@ -41,6 +45,7 @@ function liveDisplay(stream: NodeJS.WritableStream, columns: () => number): Prog
   // Insertion order is update order (an updated call is moved to the end): the last one is shown.
   const calls = new Map<string, CallProgress>();
   let drawn = false;
+  let paused = false;
   const clear = () => {
     if (!drawn) return;
     cursorTo(stream, 0);
@@ -49,7 +54,7 @@ function liveDisplay(stream: NodeJS.WritableStream, columns: () => number): Prog
   };
   const draw = () => {
     const shown = [...calls.values()].at(-1);
-    if (!shown) return clear();
+    if (!shown || paused) return clear();
     cursorTo(stream, 0);
     clearLine(stream, 0);
     stream.write(renderLiveLine(shown, columns()));
@@ -73,6 +78,14 @@ function liveDisplay(stream: NodeJS.WritableStream, columns: () => number): Prog
     },
     writeLine: (line) => aside(() => stream.write(`${line}\n`)),
     aside,
+    pause: () => {
+      paused = true;
+      clear();
+    },
+    resume: () => {
+      paused = false;
+      draw();
+    },
     close: clear,
   };
 }
@@ -96,6 +109,8 @@ function plainDisplay(stream: NodeJS.WritableStream, now: () => number, interval
     },
     writeLine: (line) => stream.write(`${line}\n`),
     aside: (write) => write(),
+    pause: () => {},
+    resume: () => {},
     close: () => {},
   };
 }

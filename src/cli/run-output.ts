@@ -14,6 +14,8 @@ export interface RunOutput {
   warn(text: string): void;
   /** Any other write to the terminal, with the live progress line lifted meanwhile. */
   aside(write: () => void): void;
+  /** Runs a question to the person (it waits for an answer) with no live progress line drawn until it ends. */
+  whilePaused<T>(ask: () => Promise<T>): Promise<T>;
   /** The mission is over and the robot safe. */
   finish(report: RunReport): void;
   /** Every call so far, as the report lists them. */
@@ -39,6 +41,7 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
       },
       warn: (text) => io.stderr.write(`robot-agent: ${text}\n`),
       aside: (write) => write(),
+      whilePaused: (ask) => ask(),
       finish: (report) => writeJson(io.stdout, report),
       close: () => {},
     };
@@ -60,6 +63,7 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
         io.stderr.write(`robot-agent: ${text}\n`);
       },
       aside: (write) => write(),
+      whilePaused: (ask) => ask(),
       finish: (report) => emit({ type: 'mission_finished', report }),
       close: () => {},
     };
@@ -86,6 +90,14 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
     },
     warn: (text) => display.aside(() => io.stderr.write(`robot-agent: ${text}\n`)),
     aside: (write) => display.aside(write),
+    whilePaused: async (ask) => {
+      display.pause();
+      try {
+        return await ask();
+      } finally {
+        display.resume();
+      }
+    },
     finish: () => {},
     close: () => display.close(),
   };

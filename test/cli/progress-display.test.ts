@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { MissionEvent } from '../../src/agent/mission-events.js';
+import { interruptHandler } from '../../src/cli/commands/run.js';
 import { createProgressDisplay } from '../../src/cli/progress-display.js';
 import { renderLiveLine, renderPlainLine } from '../../src/cli/progress-line.js';
 import { createRunOutput } from '../../src/cli/run-output.js';
@@ -110,6 +111,43 @@ describe('the live progress line on a terminal', () => {
     expect(term.screen()).toEqual(['robot-agent: MCP server "x" failed', '  ⋯ navigate_to_zone ████░░░░░░░░░░░░░░░░  20% · 4 m to go']);
     display.close();
     expect(term.screen()).toEqual(['robot-agent: MCP server "x" failed', '']);
+  });
+
+  it('draws nothing while a question is asked on its row, and the latest progress after', async () => {
+    let out = '';
+    const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    stdout.on('data', (d) => (out += String(d)));
+    const output = createRunOutput({ stdout, stderr: stdout, env: { TERM: 'xterm' } }, 'text', { instruction: 'go', scenario: 'warehouse', seed: 1 });
+    output.show(progress('c1', 20, 4));
+    const answer = await output.whilePaused(async () => {
+      stdout.write('robot-agent: allow arm {}? [y/N] ');
+      output.show(progress('c1', 30, 3)); // another call keeps driving meanwhile
+      expect(screenOf(out).at(-1)).toBe('robot-agent: allow arm {}? [y/N] ');
+      stdout.write('y\n');
+      return true;
+    });
+    expect(answer).toBe(true);
+    expect(screenOf(out).slice(-2)).toEqual(['robot-agent: allow arm {}? [y/N] y', '  ⋯ navigate_to_zone ██████░░░░░░░░░░░░░░  30% · 3 m to go']);
+    output.close();
+  });
+
+  it('clears the live line before a second Ctrl-C quits at once', () => {
+    let out = '';
+    const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    stdout.on('data', (d) => (out += String(d)));
+    const io = { stdout, stderr: stdout, env: { TERM: 'xterm' } };
+    const output = createRunOutput(io, 'text', { instruction: 'go', scenario: 'warehouse', seed: 1 });
+    const abort = new AbortController();
+    const exits: Array<{ code: number; screen: string[] }> = [];
+    const interrupt = interruptHandler(io, output, abort, (code) => exits.push({ code, screen: screenOf(out) }));
+    output.show(progress('c1', 20, 4));
+    interrupt();
+    expect(abort.signal.aborted).toBe(true);
+    expect(screenOf(out).slice(-2)).toEqual(['robot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)', '  ⋯ navigate_to_zone ████░░░░░░░░░░░░░░░░  20% · 4 m to go']);
+    interrupt();
+    // What the terminal holds when the process ends: the notice, and no progress line under it.
+    expect(exits.map((e) => e.code)).toEqual([130]);
+    expect(exits[0]!.screen.slice(-2)).toEqual(['robot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)', '']);
   });
 
   it('shows the call that reported last, and the other one again when that one ends', () => {

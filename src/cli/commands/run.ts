@@ -8,7 +8,7 @@ import { fileSystemProblem } from '../fs-errors.js';
 import { UserError, type CliIo } from '../io.js';
 import { chosenOutputFormat, type OutputFormat } from '../output-format.js';
 import { buildRunReport } from '../run-report.js';
-import { createRunOutput } from '../run-output.js';
+import { createRunOutput, type RunOutput } from '../run-output.js';
 import { sessionConfigFrom, type MissionFlags } from '../session-options.js';
 
 export interface RunOptions extends MissionFlags {
@@ -33,18 +33,13 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
   const setup = { instruction, scenario: config.scenario.name, seed: opts.seed };
   const output = createRunOutput(io, format, setup);
   const abort = new AbortController();
-  const onSigint = () => {
-    if (abort.signal.aborted) process.exit(130);
-    output.aside(() => io.stderr.write('\nrobot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)\n'));
-    abort.abort();
-  };
+  const onSigint = interruptHandler(io, output, abort, (code) => process.exit(code));
   process.on('SIGINT', onSigint);
-
 
   const wall0 = performance.now();
   let session: MissionSession | undefined;
   try {
-    session = await MissionSession.open({ ...config, confirmation: confirmationPolicy(io, opts, format), oneShot: true }, (action: SessionAction) => output.show(action));
+    session = await MissionSession.open({ ...config, confirmation: confirmationPolicy(io, opts, format, output), oneShot: true }, (action: SessionAction) => output.show(action));
     const run = await session.runMission(instruction, { signal: abort.signal, ...(typeof opts.record === 'string' ? { recordTo: opts.record } : {}) });
     if (!run) throw new Error('a one-shot mission ended without an outcome');
     // A server that never got ready is said so, not left at "connecting".
@@ -66,21 +61,36 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
   }
 }
 
-function confirmationPolicy(io: CliIo, opts: RunOptions, format: OutputFormat): ConfirmationPolicy {
+/** Ctrl-C cancels the mission (the robot is stopped); a second one quits at once. */
+export function interruptHandler(io: CliIo, output: RunOutput, abort: AbortController, exit: (code: number) => void): () => void {
+  return () => {
+    if (abort.signal.aborted) {
+      output.close(); // else the live progress line stays on the screen after the process
+      exit(130);
+      return;
+    }
+    output.aside(() => io.stderr.write('\nrobot-agent: cancelling the mission and stopping the robot (Ctrl-C again to quit at once)\n'));
+    abort.abort();
+  };
+}
+
+function confirmationPolicy(io: CliIo, opts: RunOptions, format: OutputFormat, output: RunOutput): ConfirmationPolicy {
   if (opts.yes) return { mode: 'approve-all' };
   const stdin = io.stdin;
   // A program reads the output: nobody is there to answer (as with no terminal).
   if (!stdin?.isTTY || format !== 'text') return { mode: 'refuse' };
   return {
     mode: 'ask',
-    ask: async ({ name, args }) => {
-      const rl = createInterface({ input: stdin, output: io.stderr as NodeJS.WritableStream });
-      try {
-        const answer = await rl.question(`robot-agent: allow ${name} ${JSON.stringify(args)}? [y/N] `);
-        return /^y(es)?$/i.test(answer.trim());
-      } finally {
-        rl.close();
-      }
-    },
+    // The question takes the live progress line's row: no redraw may write over it meanwhile.
+    ask: ({ name, args }) =>
+      output.whilePaused(async () => {
+        const rl = createInterface({ input: stdin, output: io.stderr as NodeJS.WritableStream });
+        try {
+          const answer = await rl.question(`robot-agent: allow ${name} ${JSON.stringify(args)}? [y/N] `);
+          return /^y(es)?$/i.test(answer.trim());
+        } finally {
+          rl.close();
+        }
+      }),
   };
 }

@@ -1,4 +1,5 @@
 import type { MissionEvent } from '../agent/mission-events.js';
+import { TOOL_NAME_SEPARATOR } from '../mcp/client/hub.js';
 import type { ReplayEvent } from '../replay/replay-format.js';
 import type { Scenario } from '../sim/scenario.js';
 import { World } from '../sim/world.js';
@@ -39,11 +40,12 @@ export interface ReplayedSafety {
 /**
  * The safety flags after one more recorded event. Every safety tool (arm, disarm, the e-stop and
  * its reset) and every status read answers with `armed` and `emergency_stop`; an operator's e-stop
- * is in the recording as the mission's cancellation with `estop: true`.
+ * is in the recording as the mission's cancellation with `estop: true`. Only the embedded robot's
+ * tools speak for this robot: an external server's (`other__arm`) flags are about its own device.
  */
 export function replayedSafety(s: ReplayedSafety, e: MissionEvent | ReplayEvent): ReplayedSafety {
   if (e.type === 'cancelled') return e.estop ? { armed: false, estopped: true } : s;
-  if (e.type !== 'tool_call_finished') return s;
+  if (e.type !== 'tool_call_finished' || e.name.includes(TOOL_NAME_SEPARATOR)) return s;
   const out = e.result.structuredContent;
   return {
     armed: typeof out?.armed === 'boolean' ? out.armed : s.armed,

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { MissionEvent } from '../../src/agent/mission-events.js';
 import { readReplay } from '../../src/replay/replay-reader.js';
 import { parseScenario } from '../../src/sim/scenario.js';
 import { playbackView, recordedWorld, replayedSafety, type ReplayedSafety } from '../../src/tui/replay-view.js';
@@ -36,6 +37,13 @@ describe('the robot as a recording shows it', () => {
     const estop = safetyAfterEachCall(join(replays, 'warehouse-emergency-stop.jsonl'));
     expect(estop.find(([name]) => name === 'arm')![1]).toEqual(armed);
     expect(estop.at(-1)).toEqual(['get_robot_status', { armed: false, estopped: true }]);
+  });
+
+  it("ignores an external server's safety words: they are about its device, not this robot", () => {
+    const finished = (name: string, armed: boolean): MissionEvent => ({ type: 'tool_call_finished', callId: 'c1', name, args: {}, result: { content: [], structuredContent: { armed, emergency_stop: armed } }, isError: false, wallMs: 1, simSeconds: 0 });
+    const start = { armed: false, estopped: false };
+    expect(replayedSafety(start, finished('other__arm', true))).toEqual(start);
+    expect(replayedSafety(start, finished('arm', true))).toEqual({ armed: true, estopped: true });
   });
 
   it('takes an operator e-stop from the recorded cancellation', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROMPT_MARK } from '../../src/tui/components/prompt-line.js';
 import { startTuiInTmux, tmuxSkipReason } from '../helpers/tmux-tui.js';
 
 /**
@@ -8,8 +9,11 @@ import { startTuiInTmux, tmuxSkipReason } from '../helpers/tmux-tui.js';
  */
 if (tmuxSkipReason) console.warn(`SKIPPED the slash menu end-to-end test: ${tmuxSkipReason}`);
 
-/** The prompt's line on the screen (a line too long for it loses its start, the › too, to an ellipsis). */
-const promptOf = (screen: string) => screen.split('\n').findLast((l) => l.startsWith('› ') || l.startsWith('…')) ?? '';
+/**
+ * The prompt's line on the screen: the lowest that starts with the prompt's mark (the menu's chosen
+ * row has another), or with the ellipsis a line too long for it gets in place of its start.
+ */
+const promptOf = (screen: string) => screen.split('\n').findLast((l) => l.startsWith(PROMPT_MARK) || l.startsWith('…')) ?? '';
 
 describe.skipIf(tmuxSkipReason !== null)('the slash menu in a real terminal (tmux)', () => {
   it('lists the commands on /, completes /sc to /scenario and a scenario name, then a recording to replay', async () => {
@@ -18,7 +22,7 @@ describe.skipIf(tmuxSkipReason !== null)('the slash menu in a real terminal (tmu
       await term.waitForScreen((s) => s.includes('type a mission, or /help'), 'the prompt');
       term.type('/');
       const menu = await term.waitForScreen((s) => s.includes('robot, world and session'), 'the command menu');
-      expect(menu).toMatch(/› \/status +robot, world and session/);
+      expect(menu).toMatch(/▸ \/status +robot, world and session/);
       expect(menu).toMatch(/\/scenario \[NAME\] +list scenarios/);
       expect(menu).toMatch(/\/replay FILE \[SPEED\] +play a recording back/);
       expect(menu).toContain('Tab complete');

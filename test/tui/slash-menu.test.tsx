@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../src/config/config-file.js';
 import { McpHub } from '../../src/mcp/client/hub.js';
 import { mcpLines } from '../../src/tui/mcp-lines.js';
+import { PROMPT_MARK } from '../../src/tui/components/prompt-line.js';
+import { CHOSEN_MARK } from '../../src/tui/components/slash-menu.js';
 import { KEY, openApp } from './app-harness.js';
 
 let app: Awaited<ReturnType<typeof openApp>> | undefined;
@@ -11,15 +13,18 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** The line the prompt shows (the text before the cursor cell). */
-const promptOf = (screen: string) => screen.split('\n').find((l) => l.startsWith('› '));
+/** The line the prompt shows: the one row that starts with its mark. */
+const promptOf = (screen: string) => screen.split('\n').findLast((l) => l.startsWith(PROMPT_MARK));
 
 describe('the slash command menu', () => {
   it('opens on /, narrows as you type, completes with Tab and runs with Enter', async () => {
     app = await openApp({ size: { columns: 80, rows: 24 } });
     await app.press('/');
     const menu = await app.waitFor((s) => s.includes('/status') && s.includes('robot, world and session'), 'the menu');
-    expect(menu).toMatch(/› \/status +robot, world and session/); // the first one chosen
+    expect(menu).toMatch(/▸ \/status +robot, world and session/); // the first one chosen
+    // The chosen row is not mistaken for the prompt: only the prompt starts with its mark.
+    expect(CHOSEN_MARK).not.toBe(PROMPT_MARK);
+    expect(menu.split('\n').filter((l) => l.startsWith(PROMPT_MARK))).toEqual(['› /']);
     expect(menu).toMatch(/ {2}\/scenario \[NAME\] +list scenarios/);
     expect(menu).toContain('Tab complete · Enter run · Esc close the list');
     expect(menu.split('\n').length).toBeLessThanOrEqual(23); // the menu takes rows from the conversation, not the screen
@@ -38,9 +43,9 @@ describe('the slash command menu', () => {
   it('chooses with the arrows, keeps a command that needs an argument open, and closes on Esc', async () => {
     app = await openApp();
     await app.press('/', KEY.down);
-    await app.waitFor((s) => /› \/scenario \[NAME\]/.test(s), 'the second command chosen');
+    await app.waitFor((s) => /▸ \/scenario \[NAME\]/.test(s), 'the second command chosen');
     await app.press(KEY.up, KEY.up);
-    await app.waitFor((s) => /› \/quit/.test(s), 'the choice wrapping round to the last');
+    await app.waitFor((s) => /▸ \/quit/.test(s), 'the choice wrapping round to the last');
     await app.press(KEY.down, KEY.down, KEY.enter);
     // /scenario without a name lists them.
     await app.waitFor((s) => s.includes('/scenario NAME starts over in:'), 'the scenario list');

@@ -1,6 +1,9 @@
 import { Box, Text } from 'ink';
 import type { Suggestions } from '../completion.js';
 
+/** Marks the chosen row: not the prompt's `›`, which a chosen `/scenario` row would otherwise look like. */
+export const CHOSEN_MARK = '▸ ';
+
 /** How many rows the menu takes: all its items up to a limit that leaves the conversation room. */
 export function slashMenuRows(shown: Suggestions | null, terminalRows: number): number {
   if (!shown) return 0;
@@ -25,7 +28,7 @@ export function SlashMenu({ shown, selected, rows, width }: { shown: Suggestions
         return (
           <Text key={`${top + i}`} wrap="truncate-end">
             <Text color={at ? 'cyan' : undefined} bold={at}>
-              {at ? '› ' : '  '}
+              {at ? CHOSEN_MARK : '  '}
               {fit(label, labelWidth)}
             </Text>
             <Text dimColor={!at}>

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { RecordingEntry } from '../replay/recording-index.js';
+import { LAST_RECORDING } from './replay-last.js';
 import { SLASH_COMMANDS, type ArgumentSource, type SlashCommandInfo } from './slash-commands.js';
 
 /**
@@ -93,11 +94,17 @@ function looksLikePath(typed: string): boolean {
   return typed.includes('/') || typed.startsWith('~') || typed.startsWith('.');
 }
 
-/** The folder's missions whose file name starts with, or whose instruction contains, what was typed. */
+/**
+ * `last` (the newest, as `replay last` in the CLI) when it fits what was typed, then the folder's
+ * missions whose file name starts with, or whose instruction contains, what was typed.
+ */
 function recordingItems(typed: string, recordings: readonly RecordingEntry[]): Suggestion[] {
-  return recordings
+  const newest = recordings[0];
+  const last = newest && LAST_RECORDING.startsWith(typed) ? [{ value: LAST_RECORDING, description: `the newest: ${newest.instruction} · ${newest.scenario} · ${newest.outcome}` }] : [];
+  const matching = recordings
     .filter((r) => !typed || path.basename(r.path).toLowerCase().startsWith(typed) || r.instruction.toLowerCase().includes(typed))
     .map((r) => ({ value: r.path, label: path.basename(r.path), description: `${r.instruction} · ${r.scenario} · ${r.outcome}` }));
+  return [...last, ...matching];
 }
 
 /** Sub-folders and recordings (.jsonl) in the typed folder whose names start with the typed rest. */

@@ -30,7 +30,7 @@ export interface SlashCommandInfo {
 export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'status', usage: '', summary: 'robot, world and session' },
   { name: 'scenario', usage: '[NAME]', summary: 'list scenarios, or start over in a fresh world of NAME', aliases: ['scenarios'], argument: 'scenario' },
-  { name: 'replay', usage: 'FILE [SPEED]', summary: 'play a recording back here (+/- speed, space pause, Esc stop)', argument: 'recording', needsArgument: true },
+  { name: 'replay', usage: 'FILE|last [SPEED]', summary: 'play a recording back here, last the newest (+/- speed, space pause, Esc stop)', argument: 'recording', needsArgument: true },
   { name: 'mcp', usage: '', summary: 'MCP servers: their status and tools' },
   { name: 'provider', usage: '[NAME [MODEL]]', summary: 'show or switch the model provider: planner, or anthropic [MODEL]', argument: 'provider' },
   { name: 'clear', usage: '', summary: 'clear the conversation' },
@@ -58,7 +58,7 @@ export function parseSlash(line: string): SlashCommand | null {
     case 'scenarios':
       return arg ? { kind: 'scenario', name: arg } : { kind: 'scenario' };
     case 'replay': {
-      if (!rest.length) return { kind: 'error', message: 'usage: /replay FILE [SPEED], e.g. /replay missions/recordings/….jsonl 4' };
+      if (!rest.length) return { kind: 'error', message: 'usage: /replay FILE|last [SPEED], e.g. /replay last 4' };
       const last = rest.at(-1)!;
       const speed = rest.length > 1 && /^\d+(\.\d+)?x?$/.test(last) ? parseFloat(last) : undefined;
       const file = (speed !== undefined ? rest.slice(0, -1) : rest).join(' ');

@@ -131,7 +131,7 @@ describe('the TUI over a real session', () => {
     await app.submit('/provider');
     await app.waitFor((s) => s.includes('provider: planner'), 'the provider');
     await app.submit('/help');
-    await app.waitFor((s) => s.includes('/replay FILE [SPEED]'), 'the help');
+    await app.waitFor((s) => s.includes('/replay FILE|last [SPEED]'), 'the help');
     await app.submit('/fly');
     await app.waitFor((s) => s.includes('unknown command /fly'), 'the error');
     await app.submit('/quit');

@@ -29,7 +29,7 @@ describe('slash command completion', () => {
     expect(values('/status')).toEqual([]); // typed in full: nothing left to offer
     expect(values('/replay')).toEqual(['replay']); // …unless an argument is still to come
     const replay = suggestionsFor('/rep', sources)!.items[0]!;
-    expect(replay).toMatchObject({ label: '/replay FILE [SPEED]', continues: true, description: expect.stringMatching(/play a recording back/) });
+    expect(replay).toMatchObject({ label: '/replay FILE|last [SPEED]', continues: true, description: expect.stringMatching(/play a recording back/) });
   });
 
   it('completes a command with its space, then the command\'s argument', () => {
@@ -47,8 +47,13 @@ describe('slash command completion', () => {
 
   it('offers the recordings folder\'s missions, newest first, found by file name or instruction', () => {
     const all = suggestionsFor('/replay ', sources)!.items;
-    expect(all.length).toBe(listRecordings(replays).length);
-    expect(all[0]!.value).toBe(listRecordings(replays)[0]!.path);
+    const newest = listRecordings(replays)[0]!;
+    expect(all.length).toBe(listRecordings(replays).length + 1);
+    // `last` first, as the CLI's `replay last`, saying which one it is; then each, newest first.
+    expect(all[0]).toEqual({ value: 'last', description: `the newest: ${newest.instruction} · ${newest.scenario} · ${newest.outcome}` });
+    expect(all[1]!.value).toBe(newest.path);
+    expect(complete('/replay la')).toBe('/replay last');
+    expect(suggestionsFor('/replay ', { ...sources, recordings: () => [] })?.items).toEqual([]); // no recordings: no `last` either
     const cancelled = suggestionsFor('/replay anthropic-fake-c', sources)!.items;
     expect(cancelled.map((i) => i.label)).toEqual(['anthropic-fake-cancelled-operation.jsonl']);
     expect(cancelled[0]!.value).toBe(join(replays, 'anthropic-fake-cancelled-operation.jsonl'));

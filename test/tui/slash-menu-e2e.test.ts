@@ -24,7 +24,7 @@ describe.skipIf(tmuxSkipReason !== null)('the slash menu in a real terminal (tmu
       const menu = await term.waitForScreen((s) => s.includes('robot, world and session'), 'the command menu');
       expect(menu).toMatch(/▸ \/status +robot, world and session/);
       expect(menu).toMatch(/\/scenario \[NAME\] +list scenarios/);
-      expect(menu).toMatch(/\/replay FILE \[SPEED\] +play a recording back/);
+      expect(menu).toMatch(/\/replay FILE\|last \[SPEED\] +play a recording back/);
       expect(menu).toContain('Tab complete');
 
       term.type('sc');
@@ -42,8 +42,8 @@ describe.skipIf(tmuxSkipReason !== null)('the slash menu in a real terminal (tmu
       term.press('Enter');
       await term.waitForScreen((s) => s.includes('■ succeeded: Arrived at bin_a.'), 'a mission to record');
       term.type('/replay ');
-      await term.waitForScreen((s) => s.includes('go to bin a · twins · succeeded'), 'the recording offered');
-      term.press('Tab');
+      await term.waitForScreen((s) => s.includes('go to bin a · twins · succeeded') && /▸ last +the newest: go to bin a/.test(s), 'the recording offered, and last');
+      term.press('Down', 'Tab');
       await term.waitForScreen((s) => /recordings\/\S+-go-to-bin-a\.jsonl\s*$/.test(promptOf(s)) && !s.includes('Tab complete'), 'its path completed, the menu closed');
       term.type(' 64');
       term.press('Enter');

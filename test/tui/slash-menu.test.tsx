@@ -65,11 +65,22 @@ describe('the slash command menu', () => {
     await app.submit('go to bin a');
     await app.waitFor((s) => s.includes('■ succeeded'), 'a mission to record');
     await app.press('/replay ');
+    await app.waitFor((s) => /▸ last +the newest: go to bin a · warehouse · succeeded/.test(s), '`last` offered first');
     await app.waitFor((s) => /go to bin a · warehouse · succeeded/.test(s), 'the recording offered');
-    await app.press(KEY.tab);
+    await app.press(KEY.down, KEY.tab);
     await app.waitFor((s) => (promptOf(s) ?? '').includes(app!.recordDir!), 'its path in the prompt');
     await app.press(KEY.enter);
     await app.waitFor((s) => s.includes('▶ replay 1x'), 'the playback');
+  });
+
+  it('plays the newest recording on /replay last, as the CLI does, and says so when there is none', async () => {
+    app = await openApp({ record: true });
+    await app.submit('/replay last');
+    await app.waitFor((s) => s.includes('"last" names no recording: there are none in'), 'the empty folder said');
+    await app.submit('go to bin a');
+    await app.waitFor((s) => s.includes('■ succeeded'), 'a mission to record');
+    await app.submit('/replay last 8');
+    await app.waitFor((s) => s.includes('▶ replay 8x') && s.includes('▶ playing back'), 'the newest played back');
   });
 
   it('lets Esc stop a running mission even while the menu is open', async () => {

@@ -8,6 +8,7 @@ import { editLine, emptyEditor, submitLine, type EditorState } from '../line-edi
 import type { RobotView } from '../robot-view.js';
 import type { MissionSession, SessionState } from '../../runtime/mission-session.js';
 import { mcpLines } from '../mcp-lines.js';
+import { replayFileFor } from '../replay-last.js';
 import { HELP_LINES, parseSlash, type SlashCommand } from '../slash-commands.js';
 import { statusLines } from '../status-lines.js';
 import type { TranscriptAction } from '../transcript.js';
@@ -78,8 +79,12 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
         if (cmd.name) return void session.resetWorld(cmd.name);
         return [`scenario ${state.scenario} (seed ${state.seed}); /scenario NAME starts over in:`, ...listScenarios().map((s) => `  ${s.name.padEnd(12)} ${s.summary}`)].forEach((l) => note(l));
       case 'replay':
+      {
         if (state.running) return note('a mission is running; wait for it or press Esc before playing a recording', 'warning');
-        return replay.play(cmd.file, cmd.speed);
+        const chosen = replayFileFor(cmd.file, state.recordDir);
+        if ('error' in chosen) return note(chosen.error, 'error');
+        return replay.play(chosen.file, cmd.speed);
+      }
       case 'provider':
         if (!cmd.provider) return note(`provider: ${state.provider}${state.model ? ` ${state.model}` : ''} — /provider planner, or /provider anthropic [MODEL] (needs ANTHROPIC_API_KEY)`);
         return session.setProvider({ provider: cmd.provider, ...(cmd.model ? { model: cmd.model } : {}) });

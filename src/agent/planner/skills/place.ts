@@ -35,7 +35,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   const tried = new Set<string>();
   const todo = (o: SeenThing) => beliefs.zoneAt(o) !== where.zone && !tried.has(o.id) && !moved.includes(o.id);
   const enough = () => q.count !== undefined && moved.length >= q.count;
-  for (let found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
+  let found: Awaited<ReturnType<typeof findNext>>;
+  for (found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
     const next = found.next;
     tried.add(next.id);
     const got = await pick(ctx, queryFor(next), next);
@@ -51,6 +52,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
     moved.push(carried);
     if (put.ok) at.push(...(put.placed?.at ?? []));
   }
+  // A search cut short (flat battery, an error) has not seen the whole room: "all" is not done.
+  if (found.stopped) return fail(`${summarizeMoved(moved, where.zone)}I had to stop searching before the whole room was seen: ${found.stopped}`);
   const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(o.id)).map((o) => o.id);
   if (moved.length + already.length + vanished.length + relabelled.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I searched the whole room.`);
   const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';

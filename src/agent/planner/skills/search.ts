@@ -22,6 +22,9 @@ export interface Found {
   places: number;
   /** Whether every view of the room that could show something new has been scanned. */
   complete: boolean;
+  /** Why the search stopped before the room was covered, when the robot could not go on (a
+   *  flat battery, an error state): not a place to skip but a reason to stop asking. */
+  stopped?: string;
 }
 
 /** Finds the object asked for (for "all", every one in the room): stops looking as soon as one
@@ -36,12 +39,12 @@ export async function find(ctx: SkillContext, q: ObjectQuery): Promise<Found> {
  * yet: what "all the X" works through, so each one is handled as soon as it is found rather than
  * after the whole room has been searched. Undefined once the room is covered and none is left.
  */
-export async function findNext(ctx: SkillContext, q: ObjectQuery, todo: (o: SeenThing) => boolean): Promise<{ next?: SeenThing; places: number }> {
+export async function findNext(ctx: SkillContext, q: ObjectQuery, todo: (o: SeenThing) => boolean): Promise<{ next?: SeenThing; places: number; stopped?: string }> {
   const next = () => ctx.beliefs.matching(q, ctx.robot.pose).find(todo);
   const known = next();
   if (known) return { next: known, places: 0 };
   const found = await explore(ctx, q, () => next() !== undefined);
-  return { next: next(), places: found.places };
+  return { next: next(), places: found.places, ...(found.stopped ? { stopped: found.stopped } : {}) };
 }
 
 /** Looks ahead, then all around, then from coverage views until `enough` or the room is covered. */
@@ -63,7 +66,8 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
     const share = Math.round(coverage.coveredShare() * 100);
     const go = await goNear(ctx, view, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${view.x}, ${view.y}) (${share}% of the floor seen so far).`);
     if (robot.estopped) return { objects: matches(), places, complete: false };
-    if (!go) {
+    if (go.stop) return { objects: matches(), places, complete: false, stopped: go.stop };
+    if (!go.ok) {
       coverage.dropView(view);
       continue;
     }
@@ -74,20 +78,28 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
   return { objects: matches(), places, complete: true };
 }
 
+/** ", then stopped: <why>" when the robot could not search on. */
+function stoppedBecause(found: Found): string {
+  return found.stopped ? `, then had to stop searching: ${found.stopped}` : '';
+}
+
 function scannedNear({ beliefs }: SkillContext, p: { x: number; y: number }): boolean {
   return beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) < RESCAN_RADIUS_M);
 }
 
-/** Drives to a view, or to a spot nearby when something stands on it. */
-async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say: string): Promise<boolean> {
+/** Drives to a view, or to a spot nearby when something stands on it; `stop` says why no
+ *  other view is worth trying either (the failure was the robot's, not the spot's). */
+async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say: string): Promise<{ ok: boolean; stop?: string }> {
   const spots = [wp, ...[[0.6, 0], [-0.6, 0], [0, 0.6], [0, -0.6]].map(([dx, dy]) => ({ x: Math.round((wp.x + dx!) * 100) / 100, y: Math.round((wp.y + dy!) * 100) / 100 }))];
   for (const [i, spot] of spots.entries()) {
     const go = await robot.act('navigate_to', spot, i === 0 ? say : `(${wp.x}, ${wp.y}) is blocked; trying (${spot.x}, ${spot.y}).`);
-    if (go.ok) return true;
-    // Only a blocked or occupied spot is worth nudging; other failures (battery, e-stop) are not.
-    if (robot.estopped || !go.error || !NUDGE_WORTHY.has(go.error.code)) return false;
+    if (go.ok) return { ok: true };
+    // Only a blocked or occupied spot is worth nudging; other failures (battery, e-stop) are not,
+    // and no other view would fare better.
+    if (robot.estopped) return { ok: false };
+    if (!go.error || !NUDGE_WORTHY.has(go.error.code)) return { ok: false, stop: go.text };
   }
-  return false;
+  return { ok: false };
 }
 
 export async function scan({ robot, beliefs }: SkillContext, say: string): Promise<ToolReply> {
@@ -111,7 +123,7 @@ function distinct(objects: SeenThing[]): SeenThing[] {
  */
 export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ target: SeenThing } | { problem: string }> {
   const found = await find(ctx, q);
-  if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s).` };
+  if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s)${stoppedBecause(found)}.` };
   if ((q.definite || q.rank) && !scannedNear(ctx, ctx.robot.pose)) await scan(ctx, 'Looking all around for look-alikes before choosing.');
   const candidates = distinct(ctx.beliefs.matching(q, ctx.robot.pose));
   if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
@@ -138,7 +150,7 @@ export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<
   const found = await find(ctx, q);
   if (found.objects.length === 0 && q.all && q.inZone && found.complete) return ok(`There is nothing in ${q.inZone}: I searched the whole room.`);
   if (found.objects.length === 0) {
-    const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)`;
+    const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
   }
   const { beliefs } = ctx;

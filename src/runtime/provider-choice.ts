@@ -5,14 +5,26 @@ export class ProviderChoiceError extends Error {
   override name = 'ProviderChoiceError';
 }
 
+/** The providers a person can choose, with a line each: the table the TUI's /provider and its completion read. */
+export const PROVIDERS = [
+  { name: 'planner', description: 'the built-in offline planner' },
+  { name: 'anthropic', description: 'Claude (needs ANTHROPIC_API_KEY)' },
+] as const;
+
+export type ProviderName = (typeof PROVIDERS)[number]['name'];
+
+export function isProviderName(name: string): name is ProviderName {
+  return PROVIDERS.some((p) => p.name === name);
+}
+
 export interface ProviderRequest {
-  provider?: 'planner' | 'anthropic';
+  provider?: ProviderName;
   model?: string;
 }
 
 /** Which model provider missions use. Providers hold one mission's state: `create()` gives a fresh one per mission. */
 export interface ProviderChoice {
-  name: 'planner' | 'anthropic';
+  name: ProviderName;
   /** For the replay header: set when Claude is reached through ANTHROPIC_BASE_URL rather than the Anthropic API. */
   note?: string;
   create(): Promise<ModelProvider>;

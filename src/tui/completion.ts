@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { RecordingEntry } from '../replay/recording-index.js';
+import { PROVIDERS } from '../runtime/provider-choice.js';
 import { LAST_RECORDING } from './replay-last.js';
 import { SLASH_COMMANDS, type ArgumentSource, type SlashCommandInfo } from './slash-commands.js';
 
@@ -39,10 +40,6 @@ export interface CompletionSources {
 
 /** A folder may hold thousands of recordings: the menu offers the newest of the matches. */
 const MAX_ITEMS = 50;
-const PROVIDERS = [
-  { value: 'planner', description: 'the built-in offline planner' },
-  { value: 'anthropic', description: 'Claude (needs ANTHROPIC_API_KEY)' },
-];
 
 /** The completions for `line` with the cursor at its end; none when it is not a slash command. */
 export function suggestionsFor(line: string, sources: CompletionSources): Suggestions | null {
@@ -83,7 +80,7 @@ function argumentItems(source: ArgumentSource, typed: string, sources: Completio
     case 'scenario':
       return sources.scenarios().filter((s) => s.name.toLowerCase().startsWith(lower)).map((s) => ({ value: s.name, description: s.summary }));
     case 'provider':
-      return PROVIDERS.filter((p) => p.value.startsWith(lower));
+      return PROVIDERS.filter((p) => p.name.startsWith(lower)).map((p) => ({ value: p.name, description: p.description }));
     case 'recording':
       return looksLikePath(typed) ? pathItems(typed, sources.cwd) : recordingItems(lower, sources.recordings());
   }

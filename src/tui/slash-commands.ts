@@ -1,3 +1,4 @@
+import { isProviderName, PROVIDERS, type ProviderName } from '../runtime/provider-choice.js';
 import { ESTOP_KEY } from './key-bindings.js';
 
 /** The prompt's slash commands, parsed without side effects. */
@@ -5,7 +6,7 @@ export type SlashCommand =
   | { kind: 'status' }
   | { kind: 'scenario'; name?: string }
   | { kind: 'replay'; file: string; speed?: number }
-  | { kind: 'provider'; provider?: 'planner' | 'anthropic'; model?: string }
+  | { kind: 'provider'; provider?: ProviderName; model?: string }
   | { kind: 'mcp' }
   | { kind: 'clear' }
   | { kind: 'help' }
@@ -68,7 +69,7 @@ export function parseSlash(line: string): SlashCommand | null {
     case 'provider': {
       if (!rest.length) return { kind: 'provider' };
       const [provider, model] = rest;
-      if (provider !== 'planner' && provider !== 'anthropic') return { kind: 'error', message: `unknown provider "${provider}"; use planner or anthropic` };
+      if (!provider || !isProviderName(provider)) return { kind: 'error', message: `unknown provider "${provider}"; use ${PROVIDERS.map((p) => p.name).join(' or ')}` };
       return model ? { kind: 'provider', provider, model } : { kind: 'provider', provider };
     }
     case 'mcp':

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listRecordings } from '../../src/replay/recording-index.js';
+import { PROVIDERS } from '../../src/runtime/provider-choice.js';
 import { listScenarios } from '../../src/sim/scenario.js';
 import { acceptSuggestion, suggestionsFor, type CompletionSources } from '../../src/tui/completion.js';
 import { SLASH_COMMANDS } from '../../src/tui/slash-commands.js';
@@ -39,6 +40,8 @@ describe('slash command completion', () => {
     expect(values('/scenario warehouse')).toEqual([]);
     expect(complete('/scenarios l')).toBe('/scenarios low-battery');
     expect(values('/provider ')).toEqual(['planner', 'anthropic']);
+    // The providers are the runtime's own table, with its descriptions, not a copy of it.
+    expect(suggestionsFor('/provider ', sources)!.items).toEqual(PROVIDERS.map((p) => ({ value: p.name, description: p.description })));
     expect(complete('/provider a')).toBe('/provider anthropic');
     // Only the first argument is completed; commands without one offer nothing.
     expect(suggestionsFor('/provider anthropic claude', sources)).toBeNull();

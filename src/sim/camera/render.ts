@@ -6,6 +6,7 @@ import type { World } from '../world.js';
 import { intersector } from './intersect.js';
 import { cameraModel, NEAR_PLANE_M, type CameraModel, type CameraRig } from '../../core/camera-model.js';
 import { quantizeWithNoise } from './noise.js';
+import { pixelRays } from './rays.js';
 import { drawRoom } from './room-surfaces.js';
 import { sceneFromWorld, type Scene } from './scene.js';
 import { screenRect } from './screen-rect.js';
@@ -84,37 +85,34 @@ export function renderScene(scene: Scene, pose: Pose, opts: RenderOptions): Rend
   const { depth, surface, solidIds, normals, radiance } = scratchBuffers(N);
   solidIds.fill(-1);
 
-  // Per-column and per-row offsets of the ray from the optical axis.
-  const colA = new Float64Array(W);
-  const rowB = new Float64Array(H);
-  for (let i = 0; i < W; i++) colA[i] = (i + 0.5 - model.cx) / model.focal;
-  for (let j = 0; j < H; j++) rowB[j] = (j + 0.5 - model.cy) / model.focal;
-  const { origin: o, forward: f, right: r, up: u } = model;
-
-  drawRoom(scene, model, colA, rowB, depth, surface);
+  const rays = pixelRays(model);
+  const { colX, colY, colZ, rowX, rowY, rowZ } = rays;
+  drawRoom(scene, model, rays, depth, surface);
 
   const unoccludedPixels = new Int32Array(scene.objects.length);
+  // Written with the depth test below (the nearest solid's object, or -1), rather than by a pass
+  // over every pixel afterwards.
+  const objectIds = new Int16Array(N).fill(-1);
   const n = new Float64Array(3);
-  const { x: ox, y: oy, z: oz } = o;
+  const { x: ox, y: oy, z: oz } = model.origin;
   scene.solids.forEach((solid, k) => {
     const rect = screenRect(solid, model);
     if (!rect) return;
     const hit = intersector(solid);
     const obj = solid.objectIndex;
     for (let j = rect.j0; j < rect.j1; j++) {
-      const b = rowB[j]!;
+      const bx = rowX[j]!;
+      const by = rowY[j]!;
+      const bz = rowZ[j]!;
       for (let i = rect.i0; i < rect.i1; i++) {
-        const a = colA[i]!;
-        const dx = f.x + a * r.x - b * u.x;
-        const dy = f.y + a * r.y - b * u.y;
-        const dz = f.z + a * r.z - b * u.z;
-        const t = hit(ox, oy, oz, dx, dy, dz, n);
+        const t = hit(ox, oy, oz, colX[i]! - bx, colY[i]! - by, colZ[i]! - bz, n);
         if (!(t > NEAR_PLANE_M && t < Infinity)) continue;
         if (obj >= 0) unoccludedPixels[obj]!++;
         const p = j * W + i;
         if (t < depth[p]!) {
           depth[p] = t;
           solidIds[p] = k;
+          objectIds[p] = obj;
           normals[3 * p] = n[0]!;
           normals[3 * p + 1] = n[1]!;
           normals[3 * p + 2] = n[2]!;
@@ -123,15 +121,10 @@ export function renderScene(scene: Scene, pose: Pose, opts: RenderOptions): Rend
     }
   });
 
-  shade(scene, model, colA, rowB, depth, surface, solidIds, normals, radiance);
+  shade(scene, model, rays, depth, surface, solidIds, normals, radiance);
   const rgb = new Uint8Array(N * 3);
   quantizeWithNoise(radiance, rgb, scene.noiseSigma, opts.rng);
 
-  const objectIds = new Int16Array(N);
-  for (let p = 0; p < N; p++) {
-    const k = solidIds[p]!;
-    objectIds[p] = k >= 0 ? scene.solids[k]!.objectIndex : -1;
-  }
   const frame: CameraFrame = {
     width: W,
     height: H,

@@ -1,4 +1,5 @@
 import type { CameraModel } from '../../core/camera-model.js';
+import type { Rays } from './rays.js';
 import type { Scene } from './scene.js';
 
 /**
@@ -16,26 +17,30 @@ export const CEILING = 5;
 export const NOTHING = 6;
 
 /** Floor, four walls and ceiling of the room box around the camera. */
-export function drawRoom(scene: Scene, model: CameraModel, colA: Float64Array, rowB: Float64Array, depth: Float64Array, surface: Uint8Array): void {
-  const { origin: o, forward: f, right: r, up: u } = model;
+export function drawRoom(scene: Scene, model: CameraModel, rays: Rays, depth: Float64Array, surface: Uint8Array): void {
+  const { colX, colY, colZ, rowX, rowY, rowZ } = rays;
   const { width: RW, depth: RD, wallHeight: RH } = scene.room;
+  const { x: ox, y: oy, z: oz } = model.origin;
   const W = model.width;
+  // The numerators of the three plane distances, once per frame (the same values the per-pixel
+  // expressions gave: subtraction and negation are exact per operand).
+  const toX1 = RW - ox, toX0 = -ox, toY1 = RD - oy, toY0 = -oy, toCeiling = RH - oz, toFloor = -oz;
   for (let j = 0; j < model.height; j++) {
-    const b = rowB[j]!;
-    for (let i = 0; i < W; i++) {
-      const a = colA[i]!;
-      const dx = f.x + a * r.x - b * u.x;
-      const dy = f.y + a * r.y - b * u.y;
-      const dz = f.z + a * r.z - b * u.z;
+    const bx = rowX[j]!;
+    const by = rowY[j]!;
+    const bz = rowZ[j]!;
+    for (let i = 0, p = j * W; i < W; i++, p++) {
+      const dx = colX[i]! - bx;
+      const dy = colY[i]! - by;
+      const dz = colZ[i]! - bz;
       let t = Infinity;
       let kind = NOTHING;
-      const tx = dx > 0 ? (RW - o.x) / dx : dx < 0 ? -o.x / dx : Infinity;
+      const tx = dx > 0 ? toX1 / dx : dx < 0 ? toX0 / dx : Infinity;
       if (tx > 0 && tx < t) { t = tx; kind = dx > 0 ? WALL_X1 : WALL_X0; }
-      const ty = dy > 0 ? (RD - o.y) / dy : dy < 0 ? -o.y / dy : Infinity;
+      const ty = dy > 0 ? toY1 / dy : dy < 0 ? toY0 / dy : Infinity;
       if (ty > 0 && ty < t) { t = ty; kind = dy > 0 ? WALL_Y1 : WALL_Y0; }
-      const tz = dz < 0 ? -o.z / dz : dz > 0 ? (RH - o.z) / dz : Infinity;
+      const tz = dz < 0 ? toFloor / dz : dz > 0 ? toCeiling / dz : Infinity;
       if (tz > 0 && tz < t) { t = tz; kind = dz < 0 ? FLOOR : CEILING; }
-      const p = j * W + i;
       depth[p] = t;
       surface[p] = kind;
     }

@@ -1,3 +1,4 @@
+import type { CameraModel } from '../../core/camera-model.js';
 import type { Solid, SceneLighting } from './scene.js';
 
 /**
@@ -49,6 +50,39 @@ export function shadowCasters(solids: readonly Solid[], lighting: SceneLighting)
     const margin = Math.hypot(sx, sy) + 0.04 + 0.12 * height + 5 * aoLength;
     const reach = footprint + margin;
     return { x: s.x, y: s.y, disc, halfX, halfY, radius, cos: Math.cos(yaw), sin: Math.sin(yaw), sx, sy, height, reach, margin, aoLength };
+  });
+}
+
+/** How far outside a half-plane a floor point may be and still count, metres: far more than
+ *  any rounding, so a caster is only dropped when it clearly cannot matter. */
+const CULL_MARGIN_M = 1e-3;
+
+/**
+ * The casters whose reach can touch floor the camera sees: in front of the lens and between the
+ * image's left and right edges. A floor point seen through column offset a satisfies
+ * (p − o)·f = t > 0 and (p − o)·r = a·t, so a caster whose whole reach square lies outside one
+ * of those half-planes would be skipped by every floor pixel anyway: dropping it once per frame
+ * leaves every pixel as it was and saves the test per floor pixel (most of a room's solids are
+ * behind or beside the camera).
+ */
+export function castersInView(casters: readonly ShadowCaster[], model: CameraModel): ShadowCaster[] {
+  const { origin: o, forward: f, right: r } = model;
+  const aMin = (0.5 - model.cx) / model.focal;
+  const aMax = (model.width - 0.5 - model.cx) / model.focal;
+  return casters.filter((c) => {
+    let ahead = -Infinity;
+    let leftOfRight = Infinity;
+    let rightOfLeft = Infinity;
+    for (const [sx, sy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const) {
+      const dx = c.x + sx * c.reach - o.x;
+      const dy = c.y + sy * c.reach - o.y;
+      const depth = dx * f.x + dy * f.y - o.z * f.z;
+      const side = dx * r.x + dy * r.y - o.z * r.z;
+      ahead = Math.max(ahead, depth);
+      leftOfRight = Math.min(leftOfRight, side - aMax * depth);
+      rightOfLeft = Math.min(rightOfLeft, aMin * depth - side);
+    }
+    return ahead > -CULL_MARGIN_M && leftOfRight < CULL_MARGIN_M && rightOfLeft < CULL_MARGIN_M;
   });
 }
 

@@ -10,8 +10,11 @@ import { streamEventsOf, type StreamEvent } from './stream-events.js';
 export interface RunOutput {
   /** Each session action, as it happens. */
   show(action: SessionAction): void;
-  /** A line for the person on stderr (a lost server): `robot-agent: TEXT`, never inside a live progress line. */
-  warn(text: string): void;
+  /**
+   * A line for the person on stderr, `robot-agent: TEXT`, never inside a live progress line: a
+   * warning (a lost server) or news they would want (a server connected).
+   */
+  tellPerson(text: string): void;
   /** Any other write to the terminal, with the live progress line lifted meanwhile. */
   aside(write: () => void): void;
   /** Runs a question to the person (it waits for an answer) with no live progress line drawn until it ends. */
@@ -28,18 +31,19 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
   const collect = (action: SessionAction) => {
     if (action.type === 'tool_call_finished') toolCalls.push(reportedToolCall(action));
   };
-  // External servers' status lines are for the person too, connecting and connected included.
-  const warnOn = (action: SessionAction): string | undefined => (action.type === 'note' && (action.level !== 'info' || action.source === 'mcp') ? action.text : undefined);
+  // Warnings and errors, and external servers' status lines (connecting and connected included).
+  const forPerson = (action: SessionAction): string | undefined => (action.type === 'note' && (action.level !== 'info' || action.source === 'mcp') ? action.text : undefined);
+  const toStderr = (text: string) => io.stderr.write(`robot-agent: ${text}\n`);
 
   if (format === 'json') {
     return {
       toolCalls,
       show(action) {
         collect(action);
-        const warning = warnOn(action);
-        if (warning !== undefined) this.warn(warning);
+        const line = forPerson(action);
+        if (line !== undefined) toStderr(line);
       },
-      warn: (text) => io.stderr.write(`robot-agent: ${text}\n`),
+      tellPerson: toStderr,
       aside: (write) => write(),
       whilePaused: (ask) => ask(),
       finish: (report) => writeJson(io.stdout, report),
@@ -54,13 +58,13 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
       show(action) {
         collect(action);
         for (const event of streamEventsOf(action, setup)) emit(event);
-        // Warnings stay on stderr for a person watching too; the stream has them as notices.
-        const warning = warnOn(action);
-        if (warning !== undefined) io.stderr.write(`robot-agent: ${warning}\n`);
+        // These lines stay on stderr for a person watching too; the stream has them as notices.
+        const line = forPerson(action);
+        if (line !== undefined) toStderr(line);
       },
-      warn: (text) => {
+      tellPerson: (text) => {
         emit({ type: 'notice', level: 'warning', message: text });
-        io.stderr.write(`robot-agent: ${text}\n`);
+        toStderr(text);
       },
       aside: (write) => write(),
       whilePaused: (ask) => ask(),
@@ -73,14 +77,15 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
   const live = io.stdout.isTTY === true && io.env.TERM !== 'dumb';
   const display = createProgressDisplay(io.stdout, { tty: live, columns: () => io.stdout.columns || 80, ...progress });
   const printer = createMissionPrinter((line) => display.writeLine(line));
+  const tellPerson = (text: string) => display.aside(() => toStderr(text));
   return {
     toolCalls,
     show(action) {
       collect(action);
       if (action.type === 'note') {
-        const warning = warnOn(action);
-        if (warning === undefined) display.writeLine(`  ${action.text}`);
-        else this.warn(warning);
+        const line = forPerson(action);
+        if (line === undefined) display.writeLine(`  ${action.text}`);
+        else tellPerson(line);
         return;
       }
       // A one-shot session throws instead of `interrupted`, and run answers confirmations itself.
@@ -88,7 +93,7 @@ export function createRunOutput(io: CliIo, format: OutputFormat, setup: RunSetup
       display.onEvent(action);
       printer(action);
     },
-    warn: (text) => display.aside(() => io.stderr.write(`robot-agent: ${text}\n`)),
+    tellPerson,
     aside: (write) => display.aside(write),
     whilePaused: async (ask) => {
       display.pause();

@@ -43,7 +43,7 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     const run = await session.runMission(instruction, { signal: abort.signal, ...(typeof opts.record === 'string' ? { recordTo: opts.record } : {}) });
     if (!run) throw new Error('a one-shot mission ended without an outcome');
     // A server that never got ready is said so, not left at "connecting".
-    for (const line of stillConnectingLines(session.getState().mcpServers)) output.warn(line);
+    for (const line of stillConnectingLines(session.getState().mcpServers)) output.tellPerson(line);
     output.finish(buildRunReport(setup, session.getState(), run, output.toolCalls, performance.now() - wall0));
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {

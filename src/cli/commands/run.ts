@@ -5,7 +5,7 @@ import { stillConnectingLines } from '../../mcp/client/status-line.js';
 import { MissionSession, type SessionAction } from '../../runtime/mission-session.js';
 import { RecordingError } from '../../runtime/session-recordings.js';
 import { fileSystemProblem } from '../fs-errors.js';
-import { UserError, type CliIo } from '../io.js';
+import { EXIT_FAILURE, EXIT_USAGE, UserError, type CliIo } from '../io.js';
 import { chosenOutputFormat, type OutputFormat } from '../output-format.js';
 import { buildRunReport } from '../run-report.js';
 import { createRunOutput, type RunOutput } from '../run-output.js';
@@ -27,7 +27,7 @@ export interface RunOptions extends MissionFlags {
  * words it through cli/user-errors.
  */
 export async function runRun(io: CliIo, instruction: string, opts: RunOptions): Promise<number> {
-  if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', 2);
+  if (!instruction.trim()) throw new UserError('the instruction is empty; say what the robot should do, e.g. robot-agent run "pick up the red cube"', EXIT_USAGE);
   const format = chosenOutputFormat(opts);
   const config = await sessionConfigFrom(io, opts, opts.record === false ? false : { dir: opts.recordDir });
   const setup = { instruction, scenario: config.scenario.name, seed: opts.seed };
@@ -48,8 +48,10 @@ export async function runRun(io: CliIo, instruction: string, opts: RunOptions): 
     return run.outcome === 'succeeded' ? 0 : 1;
   } catch (e) {
     if (e instanceof RecordingError) {
-      if (e.fileExists) throw new UserError(`${e.path} already exists; choose another --record path or remove it`, 2);
-      throw new UserError(`${fileSystemProblem(e.cause) ?? `cannot write the recording ${e.path}: ${e.message}`}; choose another --record-dir (or --record path), or --no-record`, 2);
+      // A path the person chose that is taken is their usage to change; a folder that cannot be
+      // written is a failure of the file system, exit 1 as every command's (see fs-errors.ts).
+      if (e.fileExists) throw new UserError(`${e.path} already exists; choose another --record path or remove it`, EXIT_USAGE);
+      throw new UserError(`${fileSystemProblem(e.cause) ?? `cannot write the recording ${e.path}: ${e.message}`}; choose another --record-dir (or --record path), or --no-record`, EXIT_FAILURE);
     }
     throw e;
   } finally {

@@ -1,35 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/cli/run-report.js';
 import type { StreamEvent } from '../../src/cli/stream-events.js';
 import { startFakeMessagesApi, toolUse, turn, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
+import { runBuilt } from '../helpers/run-built.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const BIN = resolve('bin/robot-agent.js');
 const stateHome = mkdtempSync(join(tmpdir(), 'ra-stream-state-'));
 
-interface Spawned {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** stdout as it arrived, one entry per chunk read from the pipe. */
-  chunks: string[];
-}
-
 /** The built program as a user runs it, its stdout a pipe read as the program writes. */
-function spawnRun(args: string[]): Promise<Spawned> {
-  const child = spawn(process.execPath, [BIN, 'run', ...args], { env: { PATH: process.env.PATH, XDG_STATE_HOME: stateHome } });
-  const out: Spawned = { code: null, stdout: '', stderr: '', chunks: [] };
-  child.stdout.on('data', (d) => {
-    out.chunks.push(String(d));
-    out.stdout += String(d);
-  });
-  child.stderr.on('data', (d) => (out.stderr += String(d)));
-  return new Promise((done) => child.on('close', (code) => done({ ...out, code })));
-}
+const spawnRun = async (args: string[]) => {
+  const run = await runBuilt(['run', ...args], { cwd: process.cwd(), env: { XDG_STATE_HOME: stateHome }, chunks: true });
+  return { ...run, chunks: run.chunks! };
+};
 
 const parseLines = (text: string): StreamEvent[] =>
   text

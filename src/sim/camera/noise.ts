@@ -19,7 +19,12 @@ export function quantizeWithNoise(radiance: Float32Array, out: Uint8Array, sigma
     s ^= s >>> 17;
     s ^= s << 5;
     const g = (s & 255) + ((s >>> 8) & 255) + ((s >>> 16) & 255) + ((s >>> 24) & 255) - 510;
-    const v = Math.round(radiance[i]! * 255 + g * k);
-    out[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+    const x = radiance[i]! * 255 + g * k;
+    // Math.round(x) clamped to 0..255, without Math.round's data-dependent branch, which the
+    // noise makes unpredictable (a misprediction per channel was most of this loop's time).
+    // floor(x + 0.5) equals Math.round(x) for every x in [0.5, 254.5) (rounding x + 0.5 cannot
+    // reach the next integer there; it can only for x = 0.49999999999999994, below that range);
+    // below and above, both clamp to 0 and 255. NaN stores 0 either way.
+    out[i] = x < 0.5 ? 0 : x >= 254.5 ? 255 : Math.floor(x + 0.5);
   }
 }

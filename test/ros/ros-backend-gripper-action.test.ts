@@ -17,7 +17,7 @@ import { rosEnvironmentDefaults } from '../../src/ros/transport/ros-environment.
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import { RosUnknownTypeError, type RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore, type RosNodeProcess } from '../helpers/roscore.js';
-import { ROOT, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROOT, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -32,9 +32,13 @@ function actionProfile(action: string, extra: Partial<Record<string, unknown>> =
 /** Starts a grasp or release and waits for its end. */
 async function gripperEnd(backend: RosRobotBackend, action: 'grasp' | 'release') {
   backend.startGripper(action);
-  const until = Date.now() + 30_000;
-  while (backend.gripperState().status === 'active' && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  await until(`the ${action} ends`, () => backend.gripperState().status !== 'active');
   return backend.gripperState();
+}
+
+/** How many times a fixture server printed `line`. */
+function count(server: RosNodeProcess, line: string): number {
+  return server.output().split('\n').filter((l) => l === line).length;
 }
 
 describe.skipIf(!ROS_INSTALLED)('a gripper driven by an action, and a profile whose servers are not there', () => {
@@ -96,11 +100,33 @@ describe.skipIf(!ROS_INSTALLED)('a gripper driven by an action, and a profile wh
     try {
       const end = await gripperEnd(connected.backend, 'grasp');
       expect(end).toMatchObject({ status: 'failed', reason: '/stuck_gripper did not finish within 1.5 s' });
-      const until = Date.now() + 10_000;
-      while (!servers[2]!.output().includes('CANCELLED') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      expect(servers[2]!.output()).toContain('CANCELLED');
+      await until('the stuck gripper hears the cancel', () => count(servers[2]!, 'CANCELLED') === 1, { detail: () => servers[2]!.output() });
     } finally {
       await connected.close();
+    }
+  }, 90_000);
+
+  it('cancels a grasp still running when the robot is e-stopped, and when it leaves the graph', async () => {
+    const stuck = servers[2]!;
+    const connected = await connectRosBackend(transport, actionProfile('/stuck_gripper'), () => performance.now());
+    let closed = false;
+    try {
+      const { backend } = connected;
+      const cancels = count(stuck, 'CANCELLED');
+      const goals = count(stuck, 'GOAL 1');
+      backend.startGripper('grasp');
+      await until('the stuck gripper has the goal', () => count(stuck, 'GOAL 1') === goals + 1, { detail: () => stuck.output() });
+      backend.stopMotion('emergency stop');
+      expect(backend.gripperState()).toMatchObject({ status: 'failed', action: 'grasp', reason: '/stuck_gripper goal cancelled: emergency stop' });
+      await until('the stuck gripper hears the cancel', () => count(stuck, 'CANCELLED') === cancels + 1, { detail: () => stuck.output() });
+
+      backend.startGripper('grasp');
+      await until('the stuck gripper has the second goal', () => count(stuck, 'GOAL 1') === goals + 2, { detail: () => stuck.output() });
+      await connected.close();
+      closed = true;
+      await until('the stuck gripper hears the cancel at close', () => count(stuck, 'CANCELLED') === cancels + 2, { detail: () => stuck.output() });
+    } finally {
+      if (!closed) await connected.close();
     }
   }, 90_000);
 

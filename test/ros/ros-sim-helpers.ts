@@ -62,6 +62,18 @@ export async function startRosSim(master: Roscore, args: string[] = []): Promise
   };
 }
 
+/**
+ * Polls `ok` every `everyMs` until it holds, for what arrives over ROS in its own time (a test
+ * never guesses how long that takes); throws naming `what` (and `detail()`, what was seen) after `timeoutMs`.
+ */
+export async function until(what: string, ok: () => boolean | Promise<boolean>, opts: { timeoutMs?: number; everyMs?: number; detail?: () => string } = {}): Promise<void> {
+  const end = Date.now() + (opts.timeoutMs ?? 30_000);
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}${opts.detail ? `: ${opts.detail()}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, opts.everyMs ?? 20));
+  }
+}
+
 export interface ToolRun {
   code: number;
   stdout: string;

@@ -75,10 +75,8 @@ async function openGripper(transport: RosTransport, profile: RobotProfile, close
   closers.push(() => client.close());
   const wait = profile.timeouts.first_message_ms;
   if (!(await client.waitForServer(wait))) throw new RosRobotError(`no gripper action server at ${gripper.action} within ${wait / 1000} s on ${transport.masterUri}: ${robotHint}`);
-  // Leaving the graph cancels a grasp or release still running (closers run last-pushed first).
-  let activity: GripperActionActivity | undefined;
-  closers.push(async () => activity?.abandon());
-  return (notify, holding) => (activity = new GripperActionActivity(client, gripper, prepared, timeoutMs, notify, holding));
+  // The backend's close() cancels a grasp or release still running.
+  return (notify, holding) => new GripperActionActivity(client, gripper, prepared, timeoutMs, notify, holding);
 }
 
 /**

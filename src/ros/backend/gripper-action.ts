@@ -10,6 +10,8 @@ export interface GripperDriver {
   /** true grasps, false releases; a newer call supersedes an older one. */
   call(grasp: boolean): void;
   state(): SetBoolEnd;
+  /** Ends a grasp or release still running as failed with `reason` (a stop, an e-stop, leaving the graph). */
+  abandon(reason: string): void;
 }
 
 /** The gripper as a profile names an action for it (robot-profile.ts's ActionGripper). */
@@ -77,13 +79,13 @@ export class GripperActionActivity implements GripperDriver {
   ) {}
 
   call(grasp: boolean): void {
-    this.abandon();
+    this.cancelRunning();
     const call = ++this.calls;
     this.current = { status: 'active', data: grasp };
     const handle = this.client.sendGoal(grasp ? this.prepared.goals.grasp : this.prepared.goals.release);
     const timer = setTimeout(() => {
       if (this.running?.call !== call) return;
-      this.abandon();
+      this.cancelRunning();
       this.finish({ status: 'failed', data: grasp, message: `${this.spec.action} did not finish within ${this.timeoutMs / 1000} s` });
     }, this.timeoutMs);
     this.running = { call, handle, timer };
@@ -104,8 +106,14 @@ export class GripperActionActivity implements GripperDriver {
     return this.current;
   }
 
-  /** Cancels the goal still running, if any (a newer call, the timeout, or leaving the graph). */
-  abandon(): void {
+  abandon(reason: string): void {
+    if (!this.running) return;
+    this.cancelRunning();
+    this.finish({ status: 'failed', data: this.current.data, message: `${this.spec.action} goal cancelled: ${reason}` });
+  }
+
+  /** Cancels the goal still running, if any (a newer call, the timeout, or abandon). */
+  private cancelRunning(): void {
     if (!this.running) return;
     clearTimeout(this.running.timer);
     this.running.handle.cancel();

@@ -150,8 +150,10 @@ export class RosRobotBackend implements RobotBackend {
     return this.navigator.motionState();
   }
 
+  /** Stops the base and cancels a gripper action's goal: a stop or e-stop halts every moving part. */
   stopMotion(reason = 'stopped'): void {
     this.navigator.stop(reason);
+    this.gripperService.abandon(reason);
   }
 
   startGripper(action: 'grasp' | 'release'): void {
@@ -197,9 +199,10 @@ export class RosRobotBackend implements RobotBackend {
     return frame;
   }
 
-  /** Stops the base (cancelling every goal) before the robot leaves the ROS graph. */
+  /** Stops the base and the gripper (cancelling every goal) before the robot leaves the ROS graph. */
   close(): void {
     this.navigator.close();
+    this.gripperService.abandon('the robot left the ROS graph');
     this.listeners.clear();
   }
 

@@ -47,6 +47,9 @@ export class SetBoolActivity {
     return this.current;
   }
 
+  /** A service call cannot be taken back: a gripper behind SetBool ends its own move. */
+  abandon(): void {}
+
   private finish(end: SetBoolEnd): void {
     this.current = end;
     this.notify();

@@ -35,14 +35,21 @@ export interface MissionFlags {
  * to word (cli/user-errors.ts).
  */
 export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: false | { dir?: string }): Promise<SessionConfig> {
+  // Everything that can be wrong on the command line first: a ROS connection, once open, keeps
+  // the process alive, so what is joined after it is closed again if it fails.
   const config = await loadCliConfig(io, flags.config);
   const provider = chooseProvider(io.env, flags);
+  const recordDir = record === false ? null : recordingsDir(io, record.dir, config);
+  const simScenario = flags.robot === 'ros' ? undefined : loadScenario(flags.scenario);
   const robot = flags.robot === 'ros' ? await joinRosRobot(io, flags) : undefined;
-  const ros = flags.rosConfig === undefined ? undefined : await openRosConfig(io, flags.rosConfig, flags.verbose === true);
+  const ros = flags.rosConfig === undefined ? undefined : await openRosConfig(io, flags.rosConfig, flags.verbose === true).catch(async (e: unknown) => {
+    await robot?.close();
+    throw e;
+  });
   const mcpTimeoutMs = flags.mcpTimeout ?? config.mcpTimeoutMs;
   return {
     ...(ros ? { extensions: { list: [ros.primitives], close: ros.close } } : {}),
-    scenario: robot?.scenario ?? loadScenario(flags.scenario),
+    scenario: robot?.scenario ?? simScenario!,
     ...(robot ? { robot: robot.source } : {}),
     seed: flags.seed,
     realtime: flags.realtime === true,
@@ -52,7 +59,7 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: 
     provider,
     maxSteps: flags.maxSteps,
     maxTokens: flags.maxTokens,
-    recordDir: record === false ? null : recordingsDir(io, record.dir, config),
+    recordDir,
     version: PROGRAM_VERSION,
     env: io.env,
   };
@@ -61,8 +68,11 @@ export async function sessionConfigFrom(io: CliIo, flags: MissionFlags, record: 
 /** Leaves what sessionConfigFrom joined once the session is closed: the ROS robot (its base
  *  stopped) and the --ros-config primitives (their goals cancelled). */
 export async function releaseSessionConfig(config: SessionConfig): Promise<void> {
-  await config.robot?.close();
-  await config.extensions?.close();
+  try {
+    await config.robot?.close();
+  } finally {
+    await config.extensions?.close();
+  }
 }
 
 /** `--ros-config`'s primitives, their types checked and the master joined before the session opens.

@@ -80,7 +80,8 @@ export async function runServe(io: CliIo, opts: ServeOptions): Promise<number> {
 }
 
 /** Validates options, builds the robot and starts the transport. Every user mistake is a
- *  one-line error (see user-errors.ts), raised before anything listens. */
+ *  one-line error (see user-errors.ts), raised before anything listens; what was opened before
+ *  a later failure (a ROS connection keeps the process alive) is closed again. */
 export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHandle> {
   if (Boolean(opts.stdio) === Boolean(opts.http)) {
     throw new UserError('serve needs exactly one of --stdio or --http (see robot-agent serve --help)', EXIT_USAGE);
@@ -95,31 +96,55 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   const scenario = loadScenario(opts.scenario);
   const detector = detectorOptions(opts);
   const realtime = opts.realtime !== false;
+  const http = opts.http ? await httpSettings(io, opts) : undefined;
+  if (opts.stdio) stdioOnlyFlags(opts);
+
   // rosnodejs loads only with --ros-config; an unreachable master or a bad type is one line here.
   const ros = opts.rosConfig === undefined ? undefined : await (await import('../../ros/primitives/open-primitives.js')).openRosPrimitivesFile(opts.rosConfig, { env: io.env, ...(verbose ? { log } : {}) });
-
-  if (opts.stdio) {
-    for (const [flag, given] of [
-      ['--token-env/--token-file', opts.tokenEnv ?? opts.tokenFile],
-      ['--allowed-host', opts.allowedHost?.length ? 'yes' : undefined],
-      ['--allowed-origin', opts.allowedOrigin?.length ? 'yes' : undefined],
-      ['--session-idle', opts.sessionIdle !== undefined ? 'yes' : undefined],
-    ] as const) {
-      if (given !== undefined) throw new UserError(`${flag} applies to --http only`, EXIT_USAGE);
+  let served: ServedRobot | undefined;
+  let safety: SessionSafety | undefined;
+  const release = async () => {
+    await ros?.close();
+    safety?.audit?.close();
+    await served?.close();
+  };
+  try {
+    served = await openServedRobot(io, { ...opts, scenario, realtime, detector });
+    safety = sessionSafety(served.assembly.robot, opts, log);
+    const [robot, shared] = [served, safety];
+    const server = () => robotServer(robot.assembly, toolLog, shared, ros);
+    const close = (transport: { close(): Promise<void> }) => once(() => shutDown(robot, stopping, () => transport.close(), shared, ros));
+    if (!http) {
+      const stdio = await serveStdio(server(), { stdin: (io.stdin ?? process.stdin) as Readable, stdout: io.stdout as Writable, log });
+      robot.start();
+      warnIfNoModel(opts, log);
+      writeLine(io.stderr, `robot-agent MCP server on stdio (${robot.description})`);
+      return { ended: stdio.closed, close: close(stdio) };
     }
-    const served = await openServedRobot(io, { ...opts, scenario, realtime, detector });
-    const safety = sessionSafety(served.assembly.robot, opts, log);
-    const stdio = await serveStdio(robotServer(served.assembly, toolLog, safety, ros), {
-      stdin: (io.stdin ?? process.stdin) as Readable,
-      stdout: io.stdout as Writable,
-      log,
-    });
-    served.start();
+    const listening = await listen(http, server, verbose, log);
+    robot.start();
     warnIfNoModel(opts, log);
-    writeLine(io.stderr, `robot-agent MCP server on stdio (${served.description})`);
-    return { ended: stdio.closed, close: once(() => shutDown(served, stopping, () => stdio.close(), safety, ros)) };
+    writeLine(io.stderr, `robot-agent MCP server on ${listening.url} (${robot.description}, ${http.token === undefined ? 'no token' : 'token required'})`);
+    return { url: listening.url, ended: new Promise<void>(() => {}), close: close(listening) };
+  } catch (error) {
+    await release();
+    throw error;
   }
+}
 
+function stdioOnlyFlags(opts: ServeOptions): void {
+  for (const [flag, given] of [
+    ['--token-env/--token-file', opts.tokenEnv ?? opts.tokenFile],
+    ['--allowed-host', opts.allowedHost?.length ? 'yes' : undefined],
+    ['--allowed-origin', opts.allowedOrigin?.length ? 'yes' : undefined],
+    ['--session-idle', opts.sessionIdle !== undefined ? 'yes' : undefined],
+  ] as const) {
+    if (given !== undefined) throw new UserError(`${flag} applies to --http only`, EXIT_USAGE);
+  }
+}
+
+/** --http's flags checked (the token resolved, the allow lists parsed) before anything opens. */
+async function httpSettings(io: CliIo, opts: ServeOptions) {
   const host = opts.host;
   if (opts.sessionIdle !== undefined && !(Number.isInteger(opts.sessionIdle) && opts.sessionIdle >= 1)) {
     throw new UserError(`--session-idle ${opts.sessionIdle} is not a number of seconds (1 or more)`, EXIT_USAGE);
@@ -147,18 +172,18 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
   } catch (error) {
     throw new UserError((error as Error).message, EXIT_USAGE);
   }
+  return { serveHttp, host, port: opts.port, token, allowedHosts: opts.allowedHost, allowedOrigins: opts.allowedOrigin, sessionIdle: opts.sessionIdle };
+}
 
-  const served = await openServedRobot(io, { ...opts, scenario, realtime, detector });
-  const safety = sessionSafety(served.assembly.robot, opts, log);
-  let http;
+/** Listens with the checked settings; a port taken or an address not ours is one line. */
+async function listen(http: Awaited<ReturnType<typeof httpSettings>>, server: () => RobotMcpServer, verbose: boolean, log: (line: string) => void) {
+  const { serveHttp, host, port, sessionIdle, ...guards } = http;
   try {
-    http = await serveHttp(() => robotServer(served.assembly, toolLog, safety, ros), {
+    return await serveHttp(server, {
       host,
-      port: opts.port,
-      token,
-      allowedHosts: opts.allowedHost,
-      allowedOrigins: opts.allowedOrigin,
-      ...(opts.sessionIdle !== undefined ? { sessionIdleMs: opts.sessionIdle * 1000 } : {}),
+      port,
+      ...guards,
+      ...(sessionIdle !== undefined ? { sessionIdleMs: sessionIdle * 1000 } : {}),
       // Refusals and internal errors always; session comings and goings with --verbose.
       log: (line) => {
         if (verbose || !/^http: (session |serving )/.test(line)) log(line);
@@ -166,20 +191,13 @@ export async function startServe(io: CliIo, opts: ServeOptions): Promise<ServeHa
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    await served.close(); // a ROS robot's connection would keep the process alive
-    if (code === 'EADDRINUSE') throw new UserError(`port ${opts.port} on ${host} is already in use; pick another with --port (0 picks a free one)`, EXIT_FAILURE);
+    if (code === 'EADDRINUSE') throw new UserError(`port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`, EXIT_FAILURE);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       throw new UserError(`cannot bind ${host}: not an address of this machine (${code}); use --host 127.0.0.1`, EXIT_USAGE);
     }
-    safety.audit?.close();
-    if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${opts.port}; use a port above 1023`, EXIT_FAILURE);
+    if (code === 'EACCES') throw new UserError(`no permission to listen on ${host}:${port}; use a port above 1023`, EXIT_FAILURE);
     throw error;
   }
-  served.start();
-  warnIfNoModel(opts, log);
-  writeLine(io.stderr, `robot-agent MCP server on ${http.url} (${served.description}, ${token === undefined ? 'no token' : 'token required'})`);
-  const handle = http;
-  return { url: http.url, ended: new Promise<void>(() => {}), close: once(() => shutDown(served, stopping, () => handle.close(), safety, ros)) };
 }
 
 /** What every session of this server shares: its clients are in other processes (the deadman,

@@ -32,7 +32,13 @@ export interface ServedRobotOptions {
 export async function openServedRobot(io: CliIo, opts: ServedRobotOptions): Promise<ServedRobot> {
   if (opts.robot === 'ros') {
     const connection = await joinRosRobot(io, opts);
-    const assembly = connection.source.open(createDetector(opts.detector));
+    let assembly;
+    try {
+      assembly = connection.source.open(createDetector(opts.detector));
+    } catch (e) {
+      await connection.close(); // joined, it would keep the process alive
+      throw e;
+    }
     const { profile, master } = connection.source.facts;
     return {
       assembly,

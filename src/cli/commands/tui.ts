@@ -32,12 +32,6 @@ const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   const { stdout, stdin } = io;
   if (!stdout.isTTY || !stdin?.isTTY) throw new UserError('the interactive UI needs a terminal on stdin and stdout; in scripts use robot-agent run "<mission>"', 2);
-  const config = await sessionConfigFrom(io, opts, opts.record && { dir: opts.recordDir });
-  const session = await MissionSession.open(config).catch(async (e: unknown) => {
-    await releaseSessionConfig(config);
-    throw e;
-  });
-
   // React's development build costs several times more per frame; load the production one
   // unless the person asked otherwise (ink and react are loaded here for the first time).
   process.env.NODE_ENV ??= 'production';
@@ -47,30 +41,40 @@ export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
     import('../../tui/app.js'),
     import('../../tui/transcript-text.js'),
   ]);
-  let transcript: TranscriptState | null = null;
-  stdout.write(ALT_SCREEN_ON);
-  // A resized terminal reflows what is on it; start from a blank screen and let Ink draw it all again.
-  const onResize = () => stdout.write(CLEAR_SCREEN);
-  stdout.on('resize', onResize);
-  const ink = render(createElement(App, { session, version: PROGRAM_VERSION, depth: colorDepthOf(stdout as NodeJS.WriteStream, io.env), onTranscript: (t: TranscriptState) => void (transcript = t) }), {
-    stdout: stdout as NodeJS.WriteStream,
-    stdin: stdin as NodeJS.ReadStream,
-    stderr: io.stderr as NodeJS.WriteStream,
-    exitOnCtrlC: false,
-    maxFps: 30,
+  const config = await sessionConfigFrom(io, opts, opts.record && { dir: opts.recordDir });
+  const session = await MissionSession.open(config).catch(async (e: unknown) => {
+    await releaseSessionConfig(config);
+    throw e;
   });
+
+  let transcript: TranscriptState | null = null;
   // Signals (not keys: in raw mode Ctrl-C is a key) end the session the same clean way.
-  const onSignal = () => ink.unmount();
-  for (const s of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.on(s, onSignal);
+  let onSignal: () => void = () => undefined;
+  const onResize = () => stdout.write(CLEAR_SCREEN);
   try {
+    stdout.write(ALT_SCREEN_ON);
+    // A resized terminal reflows what is on it; start from a blank screen and let Ink draw it all again.
+    stdout.on('resize', onResize);
+    const ink = render(createElement(App, { session, version: PROGRAM_VERSION, depth: colorDepthOf(stdout as NodeJS.WriteStream, io.env), onTranscript: (t: TranscriptState) => void (transcript = t) }), {
+      stdout: stdout as NodeJS.WriteStream,
+      stdin: stdin as NodeJS.ReadStream,
+      stderr: io.stderr as NodeJS.WriteStream,
+      exitOnCtrlC: false,
+      maxFps: 30,
+    });
+    onSignal = () => ink.unmount();
+    for (const s of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.on(s, onSignal);
     await ink.waitUntilExit();
   } finally {
     for (const s of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.off(s, onSignal);
     stdout.off('resize', onResize);
     stdout.write(ALT_SCREEN_OFF);
     for (const line of transcript ? transcriptText(transcript, stdout.columns || 80) : []) writeLine(stdout, line);
-    await session.close();
-    await releaseSessionConfig(config); // a ROS robot stopped and left, --ros-config's goals cancelled
+    try {
+      await session.close();
+    } finally {
+      await releaseSessionConfig(config); // a ROS robot stopped and left, --ros-config's goals cancelled
+    }
   }
   const { recordings, recordDir } = session.getState();
   writeLine(stdout, `robot-agent: session ended; the robot is stopped${recordDir ? `; ${recordings.length} mission(s) recorded in ${recordDir}` : ''}`);

@@ -7,7 +7,6 @@
  * process dying of an error mid-drive still sends its zero Twist, and a base that does not obey
  * fails the drive after the stall timeout, stopping it. The crash test runs the built code.
  */
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Robot } from '../../src/robot/robot.js';
 import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
@@ -15,7 +14,7 @@ import { loadRobotProfile, type RobotProfile } from '../../src/ros/backend/robot
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosMessage, RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { ROOT, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROOT, runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -32,19 +31,22 @@ function ready(robot: Robot): void {
 /** Where the drive test goes; the simulator's ground truth is checked against it at the end. */
 const GOAL = { x: 2.4, y: 3.8, heading: Math.PI };
 
-/** Runs an ES module given as text with this Node. */
-function runNode(code: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--input-type=module', '-e', code], { env, timeout: 60_000 }, (error, _stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr: String(stderr) });
-    });
-  });
-}
-
 interface Twist {
   linear: number;
   angular: number;
 }
+
+/** Every Twist published on `topic` from now on, as a base would receive them. */
+async function twistsOn(transport: RosTransport, topic: string): Promise<Twist[]> {
+  const twists: Twist[] = [];
+  await transport.subscribe(topic, 'geometry_msgs/Twist', (m: RosMessage) => {
+    const { linear, angular } = m as { linear: { x: number }; angular: { z: number } };
+    twists.push({ linear: linear.x, angular: angular.z });
+  });
+  return twists;
+}
+
+const isZero = (t: Twist | undefined) => t !== undefined && t.linear === 0 && t.angular === 0;
 
 describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim', () => {
   let master: Roscore;
@@ -54,7 +56,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
   let connected: ConnectedRosBackend;
   let robot: Robot;
   /** Every Twist on /cmd_vel, as the base receives them. */
-  const twists: Twist[] = [];
+  let twists: Twist[];
   beforeAll(async () => {
     master = await startRoscore();
     sim = await startRosSim(master);
@@ -63,10 +65,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
     profile = { ...loadRobotProfile(PROFILE), timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
     connected = await connectRosBackend(transport, profile, () => performance.now());
     robot = new Robot(connected.backend);
-    await transport.subscribe('/cmd_vel', 'geometry_msgs/Twist', (m: RosMessage) => {
-      const { linear, angular } = m as { linear: { x: number }; angular: { z: number } };
-      twists.push({ linear: linear.x, angular: angular.z });
-    });
+    twists = await twistsOn(transport, '/cmd_vel');
   }, 90_000);
   afterAll(async () => {
     await connected?.close();
@@ -76,12 +75,6 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
   });
 
   const state = () => connected.backend.readState();
-  async function until(what: string, ok: () => boolean, timeoutS = 30): Promise<void> {
-    for (let waited = 0; !ok(); waited += 0.05) {
-      if (waited > timeoutS) throw new Error(`timed out waiting until ${what}`);
-      await robot.backend.sleep(0.05);
-    }
-  }
 
   it('turns a full turn on the spot when asked to rotate by 2π', async () => {
     ready(robot);
@@ -107,18 +100,19 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
     it(`on ${how} during a drive, publishes a zero Twist at once and the base comes to rest`, async () => {
       ready(robot);
       const op = robot.navigateTo({ x: 7.5, y: 1.6 });
-      await until('the base drives', () => state().linear > 0.3, 60);
+      await until('the base drives', () => state().linear > 0.3, { timeoutMs: 60_000 });
       const sent = twists.length;
       if (how === 'stop') robot.stop('test stop');
       else robot.emergencyStop('test e-stop');
       expect(op.status).not.toBe('running');
-      await until('the base is at rest', () => state().linear === 0 && state().angular === 0, 10);
+      await until('the base is at rest', () => state().linear === 0 && state().angular === 0, { timeoutMs: 10_000 });
+      // A zero Twist came after the stop (Twists sent before it may still have been on the way)...
+      await until('a zero Twist arrives after the stop', () => twists.length > sent && isZero(twists.at(-1)), { detail: () => JSON.stringify(twists.slice(sent)) });
       const rest = state().pose;
+      const after = twists.length;
+      // ...and nothing but zeros follows it (an absence, so watched for a fixed second).
       await robot.backend.sleep(1);
-      // A zero Twist came after the stop (Twists sent before it may still have been on the way),
-      // and it was the last: the follower published nothing more.
-      expect(twists.length).toBeGreaterThan(sent);
-      expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+      expect(twists.slice(after).every(isZero)).toBe(true);
       expect(state().pose).toEqual(rest);
       if (how === 'e-stop') expect(robot.state).toBe('ESTOPPED');
     }, 90_000);
@@ -143,9 +137,8 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
     expect([linear, angular]).toEqual([0, 0]);
     // Progress rose along the way, as move_base's does.
     expect(progress.some((p) => p > 0.3 && p < 0.9)).toBe(true);
-    // The drive ended with a zero Twist, and nothing has been published since.
-    await robot.backend.sleep(0.5);
-    expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+    // The drive ended with a zero Twist.
+    await until('the drive ends with a zero Twist', () => isZero(twists.at(-1)), { detail: () => JSON.stringify(twists.slice(-5)) });
   }, 150_000);
 
   it('left the base at that goal, says the simulator', async () => {
@@ -159,7 +152,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
 
 /** A driver process that dies of an uncaught error in the middle of a cmd_vel drive (the built code). */
 const CRASHING_DRIVER = `
-const root = process.env.ROOT;
+const root = ${JSON.stringify(ROOT)};
 const { connectRos } = await import(root + '/dist/ros/transport/rosnodejs-transport.js');
 const { connectRosBackend } = await import(root + '/dist/ros/backend/connect.js');
 const { loadRobotProfile } = await import(root + '/dist/ros/backend/robot-profile.js');
@@ -195,20 +188,15 @@ describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower when things go wrong', () 
   });
 
   it('publishes a zero Twist when its process dies of an error mid-drive, before the base watchdog has to act', async () => {
-    const twists: Twist[] = [];
+    const twists = await twistsOn(transport, '/cmd_vel');
     let linear = Infinity;
-    await transport.subscribe('/cmd_vel', 'geometry_msgs/Twist', (m: RosMessage) => {
-      const t = m as { linear: { x: number }; angular: { z: number } };
-      twists.push({ linear: t.linear.x, angular: t.angular.z });
-    });
     await transport.subscribe('/odom', 'nav_msgs/Odometry', (m: RosMessage) => (linear = (m as { twist: { twist: { linear: { x: number } } } }).twist.twist.linear.x));
-    const crash = await runNode(CRASHING_DRIVER, { ...master.env, ROOT });
+    const crash = await runTool(master, process.execPath, ['--input-type=module', '-e', CRASHING_DRIVER], 60_000);
     expect(crash.stderr).toMatch(/a bug in the middle of a drive/);
     expect(crash.code).toBe(1);
     expect(twists.some((t) => t.linear > 0.3)).toBe(true); // it was driving
-    await new Promise((r) => setTimeout(r, 1500));
+    await until('the base is at rest', () => linear === 0, { timeoutMs: 10_000 });
     expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
-    expect(linear).toBe(0);
     expect(sim.output()).not.toMatch(/\(watchdog\)/); // the zero Twist stopped it, not ros-sim's watchdog
   }, 90_000);
 
@@ -216,19 +204,14 @@ describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower when things go wrong', () 
     const base = loadRobotProfile(PROFILE);
     // Commands go to a topic no base listens on: the base never moves.
     const profile: RobotProfile = { ...base, navigation: { ...base.navigation, cmd_vel: '/cmd_vel_unheard', stall_timeout_ms: 2000 } as RobotProfile['navigation'], timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
-    const twists: Twist[] = [];
-    await transport.subscribe('/cmd_vel_unheard', 'geometry_msgs/Twist', (m: RosMessage) => {
-      const { linear, angular } = m as { linear: { x: number }; angular: { z: number } };
-      twists.push({ linear: linear.x, angular: angular.z });
-    });
+    const twists = await twistsOn(transport, '/cmd_vel_unheard');
     connected = await connectRosBackend(transport, profile, () => performance.now());
     const robot = new Robot(connected.backend);
     robot.arm();
     const op = await robot.waitFor(robot.navigateTo({ x: 3, y: 1 }), { timeoutS: 60 });
     expect(op.status).toBe('failed');
     expect(`${op.error} ${op.message}`).toMatch(/no headway for 2 s on \/cmd_vel_unheard/);
-    await robot.backend.sleep(0.5);
-    expect(twists.some((t) => t.linear !== 0 || t.angular !== 0)).toBe(true); // it did command the drive
-    expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
+    expect(twists.some((t) => !isZero(t))).toBe(true); // it did command the drive
+    await until('the failed drive leaves a zero Twist', () => isZero(twists.at(-1)), { detail: () => JSON.stringify(twists.slice(-5)) });
   }, 90_000);
 });

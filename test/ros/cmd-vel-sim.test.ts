@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosMessage, RosPublisher, RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { runTool, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -48,14 +48,10 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
     await master?.stop();
   });
 
-  /** Waits (polling the odometry) until `ok` holds; fails the test after `timeoutMs`. */
-  async function until(what: string, ok: (o: Odometry) => boolean, timeoutMs = 30_000): Promise<Odometry> {
-    const end = Date.now() + timeoutMs;
-    while (!(odom && ok(odom))) {
-      if (Date.now() > end) throw new Error(`timed out waiting until ${what}; odometry ${JSON.stringify(odom)}`);
-      await sleep(20);
-    }
-    return { ...odom };
+  /** Waits (polling the odometry) until `ok` holds, and returns that odometry; fails the test after `timeoutMs`. */
+  async function odometryUntil(what: string, ok: (o: Odometry) => boolean, timeoutMs = 30_000): Promise<Odometry> {
+    await until(what, () => odom !== undefined && ok(odom), { timeoutMs, detail: () => `odometry ${JSON.stringify(odom)}` });
+    return { ...odom! };
   }
 
   /** `rostopic pub -r 10` of one Twist, until stopped (SIGINT, as Ctrl-C: no zero Twist follows). */
@@ -82,16 +78,16 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
   const watchdogStops = () => sim.output().split('\n').filter((l) => l.includes('(watchdog)')).length;
 
   it('follows the Twists of rostopic pub, then stops by itself (watchdog) once they stop', async () => {
-    const start = await until('odometry arrives', () => true);
+    const start = await odometryUntil('odometry arrives', () => true);
     const stopsBefore = watchdogStops();
     const pub = rostopicPub('{linear: {x: 0.4}}');
     try {
-      await until('the base drives at 0.4 m/s', (o) => Math.abs(o.linear - 0.4) < 1e-9);
-      await until('it has covered 0.3 m', (o) => o.x > start.x + 0.3);
+      await odometryUntil('the base drives at 0.4 m/s', (o) => Math.abs(o.linear - 0.4) < 1e-9);
+      await odometryUntil('it has covered 0.3 m', (o) => o.x > start.x + 0.3);
     } finally {
       await pub.stop();
     }
-    const stopped = await until('the base is at rest', (o) => o.linear === 0, 10_000);
+    const stopped = await odometryUntil('the base is at rest', (o) => o.linear === 0, 10_000);
     expect(stopped.x).toBeGreaterThan(start.x + 0.3); // it drove east (heading 0), straight
     expect(stopped.y).toBeCloseTo(start.y, 6);
     expect(watchdogStops()).toBe(stopsBefore + 1);
@@ -104,41 +100,41 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
     const stopsBefore = watchdogStops();
     const turning = publishEvery100ms(0, 0.8);
     try {
-      await until('the base turns at 0.8 rad/s', (o) => Math.abs(o.angular - 0.8) < 1e-9);
+      await odometryUntil('the base turns at 0.8 rad/s', (o) => Math.abs(o.angular - 0.8) < 1e-9);
     } finally {
       turning.stop();
     }
     cmdVel.publish({ linear: { x: 0, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } });
-    await until('the base is at rest', (o) => o.angular === 0, 10_000);
+    await odometryUntil('the base is at rest', (o) => o.angular === 0, 10_000);
     await sleep(1000); // past the watchdog's time: it has nothing left to stop
     expect(watchdogStops()).toBe(stopsBefore);
   }, 60_000);
 
   it('lets a Twist preempt a move_base goal: the goal ends aborted with the reason, the base follows the Twist', async () => {
     const goal = runTool(master, ROS_PYTHON, [CLIENT, '2.5', '6.5', '0'], 90_000);
-    await until('the goal is under way', (o) => o.linear > 0.2, 60_000);
+    await odometryUntil('the goal is under way', (o) => o.linear > 0.2, 60_000);
     const pub = rostopicPub('{angular: {z: -0.6}}');
     try {
       const run = await goal;
       expect(run.stdout).toMatch(/STATE ABORTED preempted by a velocity command on \/cmd_vel/);
       expect(run.code).toBe(1);
-      await until('the base only turns, as commanded', (o) => o.linear === 0 && Math.abs(o.angular + 0.6) < 1e-9);
+      await odometryUntil('the base only turns, as commanded', (o) => o.linear === 0 && Math.abs(o.angular + 0.6) < 1e-9);
     } finally {
       await pub.stop();
     }
     expect(sim.output()).toMatch(/a velocity command on \/cmd_vel preempted the move_base goal/);
-    await until('the base is at rest', (o) => o.angular === 0, 10_000);
+    await odometryUntil('the base is at rest', (o) => o.angular === 0, 10_000);
   }, 120_000);
 
   it('is stopped by a wall as the simulator stops any drive, and the ground truth agrees', async () => {
     // Face west (a move_base turn on the spot), then keep commanding 0.8 m/s at the west wall.
-    const here = await until('odometry arrives', () => true);
+    const here = await odometryUntil('odometry arrives', () => true);
     const turn = await runTool(master, ROS_PYTHON, [CLIENT, String(here.x), String(here.y), String(Math.PI)], 60_000);
     expect(turn.stdout).toMatch(/STATE SUCCEEDED/);
     const drive = publishEvery100ms(0.8, 0);
     try {
-      await until('the base drives', (o) => o.linear > 0.5);
-      await until('the wall stops it while the commands go on', (o) => o.linear === 0);
+      await odometryUntil('the base drives', (o) => o.linear > 0.5);
+      await odometryUntil('the wall stops it while the commands go on', (o) => o.linear === 0);
     } finally {
       drive.stop();
     }

@@ -14,7 +14,7 @@ import { loadRobotProfile } from '../../src/ros/backend/robot-profile.js';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosMessage, RosPublisher, RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -105,7 +105,15 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on a JPEG camera', () => 
     publisher.publish({ header: { seq: 0, stamp: { secs: 0, nsecs: 0 }, frame_id: 'camera' }, format: 'jpeg', data: Buffer.from('not jpeg!') });
     await replaced;
     await unsubscribe();
-    await new Promise((r) => setTimeout(r, 200)); // the backend's own subscription has it too
+    // The backend's own subscription has it too, in its own time.
+    await until('the backend has the broken image', () => {
+      try {
+        connected.backend.captureFrame();
+        return false;
+      } catch (e) {
+        return e instanceof CameraImageError;
+      }
+    });
     expect(() => connected.backend.captureFrame()).toThrow(CameraImageError);
     expect(() => connected.backend.captureFrame()).toThrow(/the compressed image is not a readable JPEG/);
   }, 30_000);

@@ -13,7 +13,7 @@ import { loadRobotProfile } from '../../src/ros/backend/robot-profile.js';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { runTool, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { echoListening, runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -76,11 +76,11 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on ros-sim', () => {
   });
 
   it('sends no goal while disarmed', async () => {
-    const goals = runTool(master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/goal'], 5000);
-    await new Promise((r) => setTimeout(r, 2000)); // rostopic is listening
+    const goals = runTool(master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/goal'], 15_000);
+    await echoListening(master, '/move_base/goal');
     expect(refusal(() => robot.navigateTo({ x: 2, y: 1.5 }))).toBe('not_armed');
     expect((await goals).stdout).not.toMatch(/target_pose/);
-  }, 20_000);
+  }, 60_000);
 
   it('refuses a trip that would leave the battery below the reserve', () => {
     ready(robot);
@@ -100,19 +100,17 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on ros-sim', () => {
   it('on the e-stop, stops the goal on the robot (cancel and zero Twist) and the base comes to rest', async () => {
     // Debian's rostopic watches move_base's result on the simulator's side.
     const result = runTool(master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/result/status'], 60_000);
-    await new Promise((r) => setTimeout(r, 3000)); // rostopic is connected
+    await echoListening(master, '/move_base/result');
     ready(robot);
     const op = robot.navigateTo({ x: 2, y: 6.5 });
-    for (let i = 0; i < 100 && connected.backend.readState().linear < 0.2; i++) await robot.backend.sleep(0.1);
-    expect(connected.backend.readState().linear).toBeGreaterThan(0.2); // driving
+    await until('the base drives', () => connected.backend.readState().linear > 0.2, { timeoutMs: 10_000 });
     robot.emergencyStop('test e-stop');
     expect(op.status).not.toBe('running');
     // The goal ends preempted by the cancel, or aborted by the zero Twist on /cmd_vel if that
     // arrives first: either way the robot itself stopped the goal, not a timeout.
     const ended = (await result).stdout;
     expect(ended).toMatch(/status: 2\s+text: "cancelled"|status: 4\s+text: "stopped by a zero velocity command on \/cmd_vel"/);
-    for (let i = 0; i < 50 && robot.state !== 'ESTOPPED'; i++) await robot.backend.sleep(0.1);
-    expect(robot.state).toBe('ESTOPPED');
+    await until('the robot is e-stopped', () => robot.state === 'ESTOPPED', { timeoutMs: 5000 });
     expect(connected.backend.readState().linear).toBe(0);
   }, 90_000);
 

@@ -90,6 +90,20 @@ export function runTool(master: Roscore, file: string, args: string[], timeoutMs
   });
 }
 
+/**
+ * Waits until a `rostopic echo` (started by the test, not awaited) is registered on the master
+ * as a subscriber of `topic`: before that, what it would have printed is missed, and a check
+ * that it printed nothing passes without having watched.
+ */
+export async function echoListening(master: Roscore, topic: string, timeoutMs = 30_000): Promise<void> {
+  let info = '';
+  const subscribed = async () => {
+    info = (await runTool(master, '/usr/bin/rostopic', ['info', topic])).stdout;
+    return /^Subscribers:[^]*^ \* \/rostopic_/m.test(info);
+  };
+  await until(`rostopic echo subscribes to ${topic}`, subscribed, { timeoutMs, everyMs: 100, detail: () => info });
+}
+
 /** `rostopic echo -n1 TOPIC/FIELD` read as YAML numbers: the first `name: value` per name. */
 export function yamlNumbers(text: string): Record<string, number> {
   const out: Record<string, number> = {};

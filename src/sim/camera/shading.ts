@@ -18,6 +18,9 @@ export function shade(
   const casters = castersInView(shadowCasters(scene.solids, scene.lighting), model);
   const sh = new Float64Array(2);
   const { floor, wall, ceiling, patches, room } = scene;
+  // Scenario rooms are plain: no call per pixel for a factor of 1.
+  const floorPlain = floor.texture.kind === 'plain';
+  const wallPlain = wall.texture.kind === 'plain';
   // The solids' albedos in one typed array: the solids are objects of three shapes, and reading
   // through them per pixel is a polymorphic property load.
   const solidAlbedo = new Float64Array(scene.solids.flatMap((s) => [...s.albedo]));
@@ -44,7 +47,7 @@ export function shade(
         const kind = surface[p]!;
         if (kind === FLOOR) {
           let alb = floor.albedo;
-          let tex = textureFactor(floor.texture, px, py);
+          let tex = floorPlain ? 1 : textureFactor(floor.texture, px, py);
           // Later patches are painted over earlier ones.
           for (let z = patches.length - 1; z >= 0; z--) {
             const zn = patches[z]!;
@@ -64,7 +67,7 @@ export function shade(
         } else {
           // Walls: texture coordinates are the position along the wall and the height.
           const along = kind === WALL_X0 || kind === WALL_X1 ? py : px;
-          const tex = textureFactor(wall.texture, along, pz);
+          const tex = wallPlain ? 1 : textureFactor(wall.texture, along, pz);
           ar = wall.albedo[0] * tex; ag = wall.albedo[1] * tex; ab = wall.albedo[2] * tex;
           const tilt = kind === WALL_X0 ? lx : kind === WALL_X1 ? -lx : kind === WALL_Y0 ? ly : -ly;
           // The lamp hangs inside the room, so every wall gets some of it at a grazing angle,

@@ -1,7 +1,10 @@
 import type { Pose } from '../../core/geometry.js';
 
-/** How many poses are kept: a few seconds of odometry, enough to match any camera frame. */
-const CAPACITY = 128;
+/** Seconds of odometry kept, by stamp whatever its rate (128 messages were 1.3 s at 100 Hz):
+ *  enough to pair a camera image that lags a few seconds behind. */
+export const KEPT_S = 5;
+/** A bound on memory whatever the stamps say (unstamped odometry all stamps 0): 5 s at 1 kHz. */
+const MAX_POSES = 5000;
 /** An image stamped further than this outside the odometry kept has no pose to pair with: a
  *  nearest pose seconds away would place everything in it wrongly (seen as tens of degrees off
  *  when the camera lagged behind the odometry). */
@@ -16,12 +19,18 @@ export class PoseHistory {
   private readonly poses: Pose[] = [];
 
   push(stamp: number, pose: Pose): void {
+    // A clock that went back (a restarted simulator, a replayed bag) makes the older poses meaningless.
+    if (stamp < (this.stamps[this.stamps.length - 1] ?? -Infinity)) this.forget(this.stamps.length);
     this.stamps.push(stamp);
     this.poses.push(pose);
-    if (this.stamps.length > CAPACITY) {
-      this.stamps.shift();
-      this.poses.shift();
-    }
+    let stale = 0;
+    while (stale < this.stamps.length && this.stamps[stale]! < stamp - KEPT_S) stale++;
+    this.forget(Math.max(stale, this.stamps.length - MAX_POSES));
+  }
+
+  private forget(oldest: number): void {
+    this.stamps.splice(0, oldest);
+    this.poses.splice(0, oldest);
   }
 
   latest(): Pose | undefined {

@@ -6,18 +6,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { BIN } from '../helpers/run-built.js';
 import { runCli } from '../helpers/run-cli.js';
+import { ROOT } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/robot-agent.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'ros-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -10,11 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROS_INSTALLED, ROS_SKIP_REASON, freePort, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { ROOT, redCubeDelivered, runCli as cli, runPickAndPlace, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { runBuilt } from '../helpers/run-built.js';
+import { ROOT, redCubeDelivered, runPickAndPlace, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
 const PROFILE = 'examples/ros/ros-sim-robot.yaml';
+/** The built program with this process's environment, as a user runs it. */
+const cli = (args: string[]) => runBuilt(args, { cwd: ROOT, env: process.env });
 
 const tmp = mkdtempSync(join(tmpdir(), 'ros-e2e-'));
 

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorldTruth } from '../../src/sim/world-truth.js';
 import type { Roscore } from '../helpers/roscore.js';
+import { BIN, runBuilt, type BuiltRun } from '../helpers/run-built.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(ROOT, 'bin/robot-agent.js');
 
 export interface RosSimProcess {
   child: ChildProcess;
@@ -111,15 +111,6 @@ export function yamlNumbers(text: string): Record<string, number> {
   return out;
 }
 
-/** Runs the built CLI to its end (a mission takes minutes of robot time paced to the wall clock). */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_100_000): Promise<ToolRun> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
-
 export const PICK_AND_PLACE = 'pick up the red cube, then put it in bin A';
 
 export interface MissionReport {
@@ -129,8 +120,8 @@ export interface MissionReport {
 }
 
 /** `run --provider planner --robot ros` of the pick-and-place mission with `profile` on `master`, its --json report. */
-export async function runPickAndPlace(master: Roscore, profile: string, extraArgs: string[] = []): Promise<{ run: ToolRun; report: MissionReport }> {
-  const run = await runCli(['run', '--provider', 'planner', '--robot', 'ros', '--robot-profile', profile, '--master', master.uri, ...extraArgs, '--json', PICK_AND_PLACE]);
+export async function runPickAndPlace(master: Roscore, profile: string, extraArgs: string[] = []): Promise<{ run: BuiltRun; report: MissionReport }> {
+  const run = await runBuilt(['run', '--provider', 'planner', '--robot', 'ros', '--robot-profile', profile, '--master', master.uri, ...extraArgs, '--json', PICK_AND_PLACE], { cwd: ROOT, env: master.env });
   let report: MissionReport;
   try {
     report = JSON.parse(run.stdout) as MissionReport;

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, freePort, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { BIN, runTool, startRosSim, yamlNumbers, type RosSimProcess } from './ros-sim-helpers.js';
+import { runBuilt } from '../helpers/run-built.js';
+import { ROOT, runTool, startRosSim, yamlNumbers, type RosSimProcess } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -85,13 +86,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim on a real roscore', () => {
 describe.skipIf(!ROS_INSTALLED)('ros-sim without a master', () => {
   it('says in one line that the master cannot be reached, exit 1', async () => {
     const port = await freePort();
-    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      import('node:child_process').then(({ execFile }) =>
-        execFile(process.execPath, [BIN, 'ros-sim', '--master', `http://127.0.0.1:${port}`], { timeout: 30_000 }, (error, _stdout, stderr) =>
-          resolve({ code: error ? (error.code as number) : 0, stderr: String(stderr) }),
-        ),
-      );
-    });
+    const run = await runBuilt(['ros-sim', '--master', `http://127.0.0.1:${port}`], { cwd: ROOT, env: process.env });
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(new RegExp(`robot-agent: .*127\\.0\\.0\\.1:${port}`));

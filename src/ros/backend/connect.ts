@@ -31,6 +31,17 @@ function firstOf(subscribed: (onMessage: (m: RosMessage) => void) => void, timeo
 }
 
 /**
+ * Promise.all that waits for every opening to settle before failing with the first error: each
+ * pushes its closer as it opens, and one still opening when the others are closed would be left open.
+ */
+async function allOpened<T extends readonly unknown[]>(openings: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(openings);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
  * The navigation the profile names, ready to drive: move_base's server answering (a clear error
  * when none does), or the velocity publisher the backend's own follower drives through.
  */
@@ -88,8 +99,9 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
   const wait = profile.timeouts.first_message_ms;
   const seconds = `${wait / 1000} s`;
   const closers: Array<() => Promise<void>> = [];
+  // Each closer runs once (a second close finds none), the last opened first.
   const closeAll = async () => {
-    for (const close of closers.reverse()) {
+    for (const close of closers.splice(0).reverse()) {
       try {
         await close();
       } catch {
@@ -108,7 +120,7 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
       closers.push(await transport.subscribe(topic!, type!, (m) => onMap(m)));
       grid = firstOf((cb) => (onMap = cb), wait, silent('occupancy grid', topic!, `${robotHint} (a map must be published latched, as map_server does)`));
     }
-    const [gridMessage, navigator, gripper] = await Promise.all([grid, openNavigation(transport, profile, wallMs, closers, robotHint), openGripper(transport, profile, closers, robotHint)]);
+    const [gridMessage, navigator, gripper] = await allOpened([grid, openNavigation(transport, profile, wallMs, closers, robotHint), openGripper(transport, profile, closers, robotHint)] as const);
     let map;
     try {
       map = mapFromOccupancyGrid(gridMessage, profile.map.zones);
@@ -123,7 +135,7 @@ export async function connectRosBackend(transport: RosTransport, profile: RobotP
       ['battery state', profile.battery.topic, profile.battery.type, (m) => backend.onBattery(m)],
       ['camera image', profile.camera.topic, profile.camera.type, (m) => backend.onImage(m)],
     ];
-    await Promise.all(
+    await allOpened(
       feeds.map(async ([what, topic, type, feed]) => {
         let first: ((m: RosMessage) => void) | undefined;
         const arrived = firstOf((cb) => (first = cb), wait, silent(what, topic, robotHint));

@@ -1,9 +1,9 @@
 /**
  * The ROS robot backend navigating by its own follower on /cmd_vel
  * (examples/ros/ros-sim-cmd-vel-robot.yaml), against `robot-agent ros-sim` (a separate process)
- * on a real roscore, with the robot core on top: a full turn on the spot turns a full turn, stop
- * and e-stop publish a zero Twist at once and the base comes to rest, a drive around the map's
- * obstacles arrives within the arrival tolerance (the simulator's ground truth agrees); a driver
+ * on a real roscore, with the robot core on top: a full turn on the spot turns a full turn, a
+ * stop while idle publishes nothing, stop and e-stop during a drive publish a zero Twist at once
+ * and the base comes to rest, a drive around the map's obstacles arrives within the arrival tolerance (the simulator's ground truth agrees); a driver
  * process dying of an error mid-drive still sends its zero Twist, and a base that does not obey
  * fails the drive after the stall timeout, stopping it. The crash test runs the built code.
  */
@@ -95,6 +95,17 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
     const after = state().pose;
     expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeLessThan(0.01);
   }, 90_000);
+
+  it('publishes nothing on a stop while idle and at rest: the topic is left to others (teleop)', async () => {
+    ready(robot);
+    await until('the base is at rest', () => state().linear === 0 && state().angular === 0, { timeoutMs: 10_000 });
+    await until('the last Twist out is a zero one', () => isZero(twists.at(-1)));
+    const sent = twists.length;
+    robot.stop('a stop while idle');
+    // An absence, so watched for a fixed half second.
+    await robot.backend.sleep(0.5);
+    expect(twists.length).toBe(sent);
+  }, 60_000);
 
   for (const how of ['stop', 'e-stop'] as const) {
     it(`on ${how} during a drive, publishes a zero Twist at once and the base comes to rest`, async () => {

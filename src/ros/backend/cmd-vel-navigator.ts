@@ -29,9 +29,11 @@ const HEADWAY_RAD = 0.05;
  * Navigation by the robot's own follower: the path the backend planned is tracked (PathTracker)
  * against odometry, and a geometry_msgs/Twist goes out at a steady rate while a goal runs, as
  * move_base's controller would send it. Nothing is published while idle, so a teleop node may
- * use the topic then. Every way a goal ends — arrival, stop, e-stop, a new goal, a fault, the
- * robot disconnecting, the process exiting — stops the timer and publishes a zero Twist at once;
- * should the process be killed outright, a base's command watchdog (ros-sim's: 0.5 s) stops it.
+ * use the topic then: a stop while idle publishes a zero Twist only if odometry says the base
+ * moves (an e-stop reaches the backend as a stop, and must halt a base driven from elsewhere).
+ * Every way a goal ends — arrival, stop, e-stop, a fault, the robot disconnecting, the process
+ * exiting — stops the timer and publishes a zero Twist at once; should the process be killed
+ * outright, a base's command watchdog (ros-sim's: 0.5 s) stops it.
  */
 export class CmdVelNavigator implements Navigator {
   private readonly progress: GoalProgress;
@@ -52,7 +54,7 @@ export class CmdVelNavigator implements Navigator {
   }
 
   start(goal: NavigationGoal): void {
-    this.halt();
+    this.halt(false); // the first tick below commands the base at once
     const { settings: s } = this;
     const limits: TrackerLimits = {
       maxLinear: Math.min(goal.limits.maxLinear, s.maxLinear),
@@ -82,17 +84,19 @@ export class CmdVelNavigator implements Navigator {
   }
 
   stop(reason: string): void {
-    this.halt();
-    this.progress.fail(reason);
+    const unsent = this.halt(this.tracker !== null || this.baseMoves());
+    this.progress.fail(unsent ? `${reason} (${unsent})` : reason);
   }
 
+  /** A goal that cannot start; one it replaces is stopped, as move_base's navigator does. */
   failAtOnce(reason: string): void {
-    this.halt();
+    this.halt(this.tracker !== null);
     this.progress.failAtOnce(reason);
   }
 
   close(): void {
-    this.stop('the robot is disconnecting');
+    this.halt(true);
+    this.progress.fail('the robot is disconnecting');
   }
 
   /** One control period: check the watchdogs, then command the base or finish the goal. */
@@ -114,8 +118,9 @@ export class CmdVelNavigator implements Navigator {
       else if (now - h.at > s.stallMs) return this.stop(`the base made no headway for ${s.stallMs / 1000} s on ${s.topic} (blocked, or not obeying the velocity commands)`);
       const cmd = tracker.step(base);
       if (!cmd.done) return this.publisher.publish(twist(cmd.linear, cmd.angular));
-      this.halt();
-      this.progress.succeed();
+      const unsent = this.halt(true);
+      if (unsent) this.progress.fail(`arrived, but ${unsent}`);
+      else this.progress.succeed();
     } catch (e) {
       this.stop(`the follower failed: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -125,12 +130,23 @@ export class CmdVelNavigator implements Navigator {
    *  a last zero Twist still goes out synchronously, before the base's watchdog would act. */
   private readonly onExit = () => this.publisher.publish(ZERO_TWIST);
 
-  /** Ends the control loop and tells the base to stand still. */
-  private halt(): void {
+  private baseMoves(): boolean {
+    return this.base !== undefined && (this.base.linear !== 0 || this.base.angular !== 0);
+  }
+
+  /** Ends the control loop and, with `standStill`, tells the base to stand still; says why the zero
+   *  Twist could not be sent, if so (the goal still ends: the base's watchdog is then what stops it). */
+  private halt(standStill: boolean): string | undefined {
     process.off('exit', this.onExit);
     clearInterval(this.timer);
     this.timer = undefined;
     this.tracker = null;
-    this.publisher.publish(ZERO_TWIST);
+    if (!standStill) return undefined;
+    try {
+      this.publisher.publish(ZERO_TWIST);
+      return undefined;
+    } catch (e) {
+      return `the zero Twist on ${this.settings.topic} could not be sent: ${e instanceof Error ? e.message : String(e)}`;
+    }
   }
 }

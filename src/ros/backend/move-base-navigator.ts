@@ -26,6 +26,7 @@ export class MoveBaseNavigator implements Navigator {
   private current: { token: number; handle: RosGoalHandle; succeeded?: true } | null = null;
   private readonly unfinished = new Set<RosGoalHandle>();
   private tokens = 0;
+  private moving = false;
 
   constructor(
     private readonly client: RosActionClient,
@@ -63,7 +64,8 @@ export class MoveBaseNavigator implements Navigator {
   }
 
   /** On every odometry message: progress along the path, and a pending success made final. */
-  onPose(here: Pose): void {
+  onPose(here: Pose, velocity: { linear: number; angular: number }): void {
+    this.moving = velocity.linear !== 0 || velocity.angular !== 0;
     if (!this.current) return;
     if (this.current.succeeded) {
       this.current = null;
@@ -76,26 +78,41 @@ export class MoveBaseNavigator implements Navigator {
     return this.progress.motionState();
   }
 
-  /** Ends the current goal (if any) as failed with `reason`, cancels every goal still open and
-   *  tells the base to stand still. */
+  /** Ends the current goal (if any) as failed with `reason`, cancels every goal still open and,
+   *  if one was or the base moves (an e-stop reaches the backend as a stop), tells the base to
+   *  stand still; idle, the velocity topic is left to others, as the cmd_vel follower does. */
   stop(reason: string): void {
     this.current = null;
     this.progress.fail(reason);
-    this.cancelAll();
-    this.stopPublisher?.publish(ZERO_TWIST);
+    this.standStill(this.cancelAll() || this.moving);
   }
 
+  /** A goal that cannot start: one it replaces is stopped, as the cmd_vel follower does. */
   failAtOnce(reason: string): void {
-    this.cancelAll();
+    this.standStill(this.cancelAll());
     this.current = null;
     this.progress.failAtOnce(reason);
   }
 
   close(): void {
-    this.stop('the robot is disconnecting');
+    this.current = null;
+    this.progress.fail('the robot is disconnecting');
+    this.cancelAll();
+    this.standStill(true);
   }
 
-  private cancelAll(): void {
+  /** Cancels every goal still open; says whether there was one. */
+  private cancelAll(): boolean {
     for (const handle of this.unfinished) handle.cancel();
+    return this.unfinished.size > 0;
+  }
+
+  private standStill(needed: boolean): void {
+    if (!needed) return;
+    try {
+      this.stopPublisher?.publish(ZERO_TWIST);
+    } catch {
+      // The cancels went out; move_base stops the base on them.
+    }
   }
 }

@@ -148,10 +148,11 @@ describe('McpHub when a server goes away', () => {
     const log = watched(hub);
     await hub.settled();
     expect(text(await hub.callTool('web__add', { a: 1, b: 2 }))).toBe('3');
+    // Listening before the server goes: the hub may find it gone and reconnect on its own at once.
+    const back = new Promise<void>((resolve) => hub.onStatusChange((c) => c.previousState !== 'connected' && c.status.state === 'connected' && resolve()));
     await first.close();
     const second = await startHttpServer(first.port);
     try {
-      const back = new Promise<void>((resolve) => hub.onStatusChange((c) => c.previousState !== 'connected' && c.status.state === 'connected' && resolve()));
       // The restarted server does not know the old session: the next call finds out.
       const during = await hub.callTool('web__add', { a: 1, b: 2 });
       expect(readFailure(during)?.code).toBe('unavailable');

@@ -136,25 +136,26 @@ describe('robot-agent run with external MCP servers', () => {
     ]);
   });
 
-  it('starts the mission without waiting for a hung server, and reports it timed out (--mcp-timeout)', async () => {
+  it('starts the mission without waiting for a hung server: still connecting at the first turn, its tools not offered', async () => {
     const config = writeConfig({ hung: { command: process.execPath, args: [slowServer, '--hang'] } });
     const app: { cli?: ReturnType<typeof startCli> } = {};
-    let timedOutBeforeFirstTurn: boolean | undefined;
+    let atFirstTurn: string | undefined;
     const { env } = await fakeClaude([
       async () => {
-        timedOutBeforeFirstTurn = /timed out/.test(app.cli!.stderr());
-        await app.cli!.stderrShows(/"hung" failed/);
+        atFirstTurn = app.cli!.stderr();
         return report('Done without the hung server.');
       },
     ]);
-    const cli = (app.cli = startCli(['run', 'anything', '--json', '--no-record', '--mcp-timeout', '5000', '--config', config], env));
+    // A limit far beyond the mission: the first turn comes while the server is still connecting,
+    // however long a loaded machine takes to get there (the timeout's own wording: hub-background).
+    const cli = (app.cli = startCli(['run', 'anything', '--json', '--no-record', '--mcp-timeout', '600000', '--config', config], env));
     const run = await cli.done;
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).outcome).toBe('succeeded');
-    expect(timedOutBeforeFirstTurn).toBe(false);
+    expect(lines(atFirstTurn!)).toEqual(['robot-agent: MCP server "hung" connecting']);
     expect(lines(run.stderr)).toEqual([
       'robot-agent: MCP server "hung" connecting',
-      'robot-agent: MCP server "hung" failed: timed out: not ready within 5s (--mcp-timeout); stderr: slow fixture: hanging on purpose; carrying on without it',
+      'robot-agent: MCP server "hung" was still connecting when the mission ended; its tools were not offered',
     ]);
   });
 

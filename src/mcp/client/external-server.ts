@@ -6,6 +6,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../config/config-file.js';
 import { describeFailure, isConnectionLoss, lossReason } from './connection-errors.js';
+import { seconds } from './duration-text.js';
 
 export type ServerState = 'connecting' | 'connected' | 'failed' | 'disconnected' | 'disabled';
 
@@ -277,10 +278,6 @@ export class ExternalServer {
 
 function delayBefore(attempt: number, policy: ReconnectPolicy): number {
   return Math.min(policy.firstDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
-}
-
-function seconds(ms: number): string {
-  return `${Math.round(ms) / 1000}s`;
 }
 
 /** All tools of a server, following pagination. */

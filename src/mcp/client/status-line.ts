@@ -1,3 +1,4 @@
+import { seconds } from './duration-text.js';
 import type { ServerStatus, ServerStatusChange } from './hub.js';
 
 /** A status change as a person reads it: one line, and whether it is news to worry about. */
@@ -82,8 +83,4 @@ function attemptOf(status: ServerStatus): string {
 
 function tools(n: number): string {
   return `${n} tool${n === 1 ? '' : 's'}`;
-}
-
-function seconds(ms: number): string {
-  return `${Math.round(ms) / 1000}s`;
 }

@@ -70,7 +70,9 @@ async function openNavigation(transport: RosTransport, profile: RobotProfile, wa
   if (!(await client.waitForServer(wait))) throw new RosRobotError(`no move_base action server at ${nav.action} within ${wait / 1000} s on ${transport.masterUri}: ${robotHint}`);
   const stopPublisher = nav.stop_topic ? await transport.advertise(nav.stop_topic, 'geometry_msgs/Twist') : undefined;
   if (stopPublisher) closers.push(() => stopPublisher.close());
-  return (notify) => new MoveBaseNavigator(client, nav.frame, notify, stopPublisher);
+  // ROS time is wall time since the epoch (no /clock here: notime), and a real move_base looks the
+  // goal's frame up in tf at its stamp, so the robot's clock (from an arbitrary origin) cannot stand in.
+  return (notify) => new MoveBaseNavigator(client, nav.frame, notify, stopPublisher, Date.now);
 }
 
 /**

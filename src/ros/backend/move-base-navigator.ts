@@ -4,9 +4,8 @@ import { quaternionFromYaw } from '../../core/quaternion.js';
 import type { RosActionClient, RosGoalHandle, RosGoalOutcome, RosPublisher } from '../transport/ros-transport.js';
 import { GoalProgress, ZERO_TWIST, type NavigationGoal, type Navigator } from './navigation.js';
 
-function wallStamp(): { secs: number; nsecs: number } {
-  const ms = Date.now();
-  return { secs: Math.floor(ms / 1000), nsecs: (ms % 1000) * 1e6 };
+function rosStamp(ms: number): { secs: number; nsecs: number } {
+  return { secs: Math.floor(ms / 1000), nsecs: Math.round((ms % 1000) * 1e6) };
 }
 
 function outcomeReason(outcome: RosGoalOutcome): string {
@@ -33,6 +32,8 @@ export class MoveBaseNavigator implements Navigator {
     private readonly frame: string,
     private readonly notify: () => void,
     private readonly stopPublisher: RosPublisher | undefined,
+    /** ROS time for the goal's stamp, milliseconds since the epoch (see connect.ts). */
+    private readonly rosTimeMs: () => number,
   ) {
     this.progress = new GoalProgress(notify);
   }
@@ -43,7 +44,7 @@ export class MoveBaseNavigator implements Navigator {
     const handle = this.client.sendGoal(
       {
         target_pose: {
-          header: { seq: 0, stamp: wallStamp(), frame_id: this.frame },
+          header: { seq: 0, stamp: rosStamp(this.rosTimeMs()), frame_id: this.frame },
           pose: { position: { x: goal.target.x, y: goal.target.y, z: 0 }, orientation: quaternionFromYaw(goal.heading) },
         },
       },

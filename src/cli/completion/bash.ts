@@ -1,4 +1,4 @@
-import { caseArms, shQuote, valueArms, valueWords } from './shell-words.js';
+import { caseArms, shQuote, valueAndOperandFunctions } from './shell-words.js';
 import type { CommandSpec } from './spec.js';
 
 /**
@@ -28,21 +28,7 @@ ${caseArms(spec, (c) => words(c.options.flatMap((o) => o.flags)))}
   esac
 }
 
-# How the value of option $2 of command $1 completes: words, @files, @dirs; '-' when it takes none.
-_robot_agent_value() {
-  case "$1|$2" in
-${valueArms(spec, (w) => `REPLY=${shQuote(w)}`)}
-    *) REPLY='-' ;;
-  esac
-}
-
-# How a command's operands complete.
-_robot_agent_operands() {
-  case "$1" in
-${caseArms(spec, (c) => (valueWords(c.operands) ? `REPLY=${shQuote(valueWords(c.operands))}` : undefined))}
-    *) REPLY='' ;;
-  esac
-}
+${valueAndOperandFunctions(spec)}
 
 # Offers the words of $1 matching $cur, and file or folder names for @files / @dirs.
 _robot_agent_offer() {

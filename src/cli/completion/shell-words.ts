@@ -41,3 +41,25 @@ export function valueArms(spec: CommandSpec, assign: (words: string) => string, 
 export function summary(description: string): string {
   return description.split('\n')[0].trim();
 }
+
+/**
+ * The two shell functions bash and zsh scripts share word for word (both shells run the same
+ * `case` syntax): how an option's value completes, and how a command's operands complete.
+ */
+export function valueAndOperandFunctions(spec: CommandSpec): string {
+  return `# How the value of option $2 of command $1 completes: words, @files, @dirs; '-' when it takes none.
+_robot_agent_value() {
+  case "$1|$2" in
+${valueArms(spec, (w) => `REPLY=${shQuote(w)}`)}
+    *) REPLY='-' ;;
+  esac
+}
+
+# How a command's operands complete.
+_robot_agent_operands() {
+  case "$1" in
+${caseArms(spec, (c) => (valueWords(c.operands) ? `REPLY=${shQuote(valueWords(c.operands))}` : undefined))}
+    *) REPLY='' ;;
+  esac
+}`;
+}

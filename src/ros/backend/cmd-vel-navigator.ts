@@ -24,6 +24,12 @@ export interface CmdVelSettings {
 /** Headway that counts as progress for the stall check: metres moved, radians turned. */
 const HEADWAY_M = 0.02;
 const HEADWAY_RAD = 0.05;
+/** Commanded to move while odometry says it stands still this long, the base is blocked or deaf:
+ *  the goal fails sooner than the stall timeout (which stays the upper bound). */
+const NO_MOTION_MS = 1500;
+/** Odometry speeds below these are standing still (noise on a real base). */
+const STILL_MPS = 0.005;
+const STILL_RADPS = 0.01;
 
 /**
  * Navigation by the robot's own follower: the path the backend planned is tracked (PathTracker)
@@ -43,6 +49,8 @@ export class CmdVelNavigator implements Navigator {
   private poseAt = -Infinity;
   /** Where and when the base last made headway. */
   private headway: { pose: Pose; at: number } | undefined;
+  /** Since when the base has stood still while commanded to move. */
+  private stillSince: number | undefined;
 
   constructor(
     private readonly publisher: RosPublisher,
@@ -67,6 +75,7 @@ export class CmdVelNavigator implements Navigator {
     this.tracker = new PathTracker(goal.path, limits, goal.turn === undefined ? goal.heading : undefined, goal.turn);
     this.progress.begin(goal);
     this.headway = undefined;
+    this.stillSince = undefined;
     this.timer = setInterval(() => this.tick(), 1000 / s.rateHz);
     // Ahead of rosnodejs's own exit handler, which shuts the publishers down.
     process.prependOnceListener('exit', this.onExit);
@@ -117,7 +126,16 @@ export class CmdVelNavigator implements Navigator {
       if (!h || Math.hypot(base.pose.x - h.pose.x, base.pose.y - h.pose.y) >= HEADWAY_M || Math.abs(normalizeAngle(base.pose.heading - h.pose.heading)) >= HEADWAY_RAD) this.headway = { pose: base.pose, at: now };
       else if (now - h.at > s.stallMs) return this.stop(`the base made no headway for ${s.stallMs / 1000} s on ${s.topic} (blocked, or not obeying the velocity commands)`);
       const cmd = tracker.step(base);
-      if (!cmd.done) return this.publisher.publish(twist(cmd.linear, cmd.angular));
+      if (!cmd.done) {
+        const commanded = cmd.linear !== 0 || cmd.angular !== 0;
+        const still = Math.abs(base.linear) < STILL_MPS && Math.abs(base.angular) < STILL_RADPS;
+        this.stillSince = commanded && still ? (this.stillSince ?? now) : undefined;
+        const limit = Math.min(NO_MOTION_MS, s.stallMs);
+        if (this.stillSince !== undefined && now - this.stillSince > limit) {
+          return this.stop(`the base did not move for ${limit / 1000} s though commanded on ${s.topic} (blocked, or not obeying the velocity commands)`);
+        }
+        return this.publisher.publish(twist(cmd.linear, cmd.angular));
+      }
       const unsent = this.halt(true);
       if (unsent) this.progress.fail(`arrived, but ${unsent}`);
       else this.progress.succeed();

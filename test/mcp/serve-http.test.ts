@@ -75,7 +75,7 @@ describe('robot-agent serve --http (spawned)', () => {
   it('serves the robot without a token on loopback, with /healthz and Origin checks', async () => {
     const { url, stderr } = await serve();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect(stderr()).toMatch(/\(scenario warehouse, seed 1, no token\)/);
+    expect(stderr()).toMatch(/\(scenario warehouse, seed 1, virtual time, no token\)/);
 
     const health = await fetch(new URL('/healthz', url));
     expect(health.status).toBe(200);

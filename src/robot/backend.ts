@@ -50,8 +50,9 @@ export interface RobotBackend {
   estimateDrain(pathLengthM: number): number;
   startMotion(goal: MotionGoal): void;
   motionState(): MotionState;
-  /** Stops the base now (the safe state). */
-  stopMotion(reason?: string): void;
+  /** Stops the base now (the safe state). `emergency`: an e-stop, which a backend makes felt even
+   *  when nothing is moving (a ROS base is sent a zero Twist whatever it was doing). */
+  stopMotion(reason?: string, emergency?: boolean): void;
   startGripper(action: 'grasp' | 'release'): void;
   gripperState(): GripperState;
   setCharging(on: boolean): { ok: true } | { ok: false; reason: string };

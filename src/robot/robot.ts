@@ -59,7 +59,7 @@ export class Robot {
       log: (kind, message, data) => this.log(kind, message, data),
       notify: (topic) => this.notify(topic),
     };
-    this.safety = new Safety(ctx, (reason) => this.stopEverything(reason));
+    this.safety = new Safety(ctx, (reason, emergency) => this.stopEverything(reason, emergency));
     this.held = new HeldObject(backend, perception);
     this.looking = new Looking(ctx, this.safety, perception);
     const deps: KindDeps = (this.deps = {
@@ -270,9 +270,9 @@ export class Robot {
     if (!this.backend.readState().holding) throw new RobotCommandError('the gripper is empty; there is nothing to release', 'not_holding');
   }
 
-  private stopEverything(reason: string): number {
+  private stopEverything(reason: string, emergency = false): number {
     const cancelled = this.runner.cancelAll(reason);
-    this.backend.stopMotion(reason);
+    this.backend.stopMotion(reason, emergency);
     for (const listener of this.stopListeners) listener(reason);
     if (this.backend.readState().charging) this.backend.setCharging(false);
     // A look (SENSING) outside an operation ends by itself; everything else settles now.

@@ -15,7 +15,7 @@ export class Safety {
   constructor(
     private readonly ctx: RobotContext,
     /** Stops motion and cancels operations; returns how many were cancelled. */
-    private readonly stopEverything: (reason: string) => number,
+    private readonly stopEverything: (reason: string, emergency?: boolean) => number,
   ) {}
 
   get armed(): boolean {
@@ -49,7 +49,7 @@ export class Safety {
     const latching = !this.estopped;
     this.estopped = true;
     this.armedFlag = false;
-    this.stopEverything(`emergency stop: ${reason}`);
+    this.stopEverything(`emergency stop: ${reason}`, true);
     if (latching) {
       this.settle(reason);
       this.ctx.log('safety', `EMERGENCY STOP: ${reason}`);

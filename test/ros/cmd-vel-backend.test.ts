@@ -2,7 +2,7 @@
  * The ROS robot backend navigating by its own follower on /cmd_vel
  * (examples/ros/ros-sim-cmd-vel-robot.yaml), against `robot-agent ros-sim` (a separate process)
  * on a real roscore, with the robot core on top: a full turn on the spot turns a full turn, a
- * stop while idle publishes nothing, stop and e-stop during a drive publish a zero Twist at once
+ * stop while idle publishes nothing (an e-stop does), stop and e-stop during a drive publish a zero Twist at once
  * and the base comes to rest, a drive around the map's obstacles arrives within the arrival tolerance (the simulator's ground truth agrees); a driver
  * process dying of an error mid-drive still sends its zero Twist, and a base that does not obey
  * fails the drive once it has stood still for 1.5 s, stopping it. The crash test runs the built code.
@@ -105,6 +105,14 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
     // An absence, so watched for a fixed half second.
     await robot.backend.sleep(0.5);
     expect(twists.length).toBe(sent);
+  }, 60_000);
+
+  it('publishes a zero Twist on an e-stop even while idle and at rest: an e-stop is always felt', async () => {
+    ready(robot);
+    await until('the base is at rest', () => state().linear === 0 && state().angular === 0, { timeoutMs: 10_000 });
+    const sent = twists.length;
+    robot.emergencyStop('an e-stop while idle');
+    await until('a zero Twist arrives after the e-stop', () => twists.length > sent && isZero(twists.at(-1)), { detail: () => JSON.stringify(twists.slice(sent)) });
   }, 60_000);
 
   for (const how of ['stop', 'e-stop'] as const) {

@@ -36,7 +36,7 @@ const STILL_RADPS = 0.01;
  * against odometry, and a geometry_msgs/Twist goes out at a steady rate while a goal runs, as
  * move_base's controller would send it. Nothing is published while idle, so a teleop node may
  * use the topic then: a stop while idle publishes a zero Twist only if odometry says the base
- * moves (an e-stop reaches the backend as a stop, and must halt a base driven from elsewhere).
+ * moves; an e-stop always does, so it halts a base driven from elsewhere too.
  * Every way a goal ends — arrival, stop, e-stop, a fault, the robot disconnecting, the process
  * exiting — stops the timer and publishes a zero Twist at once; should the process be killed
  * outright, a base's command watchdog (ros-sim's: 0.5 s) stops it.
@@ -92,8 +92,8 @@ export class CmdVelNavigator implements Navigator {
     return this.progress.motionState();
   }
 
-  stop(reason: string): void {
-    const unsent = this.halt(this.tracker !== null || this.baseMoves());
+  stop(reason: string, emergency = false): void {
+    const unsent = this.halt(emergency || this.tracker !== null || this.baseMoves());
     this.progress.fail(unsent ? `${reason} (${unsent})` : reason);
   }
 

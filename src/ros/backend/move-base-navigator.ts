@@ -80,12 +80,12 @@ export class MoveBaseNavigator implements Navigator {
   }
 
   /** Ends the current goal (if any) as failed with `reason`, cancels every goal still open and,
-   *  if one was or the base moves (an e-stop reaches the backend as a stop), tells the base to
-   *  stand still; idle, the velocity topic is left to others, as the cmd_vel follower does. */
-  stop(reason: string): void {
+   *  if one was, the base moves or this is an e-stop, tells the base to stand still; idle after a
+   *  plain stop, the velocity topic is left to others, as the cmd_vel follower does. */
+  stop(reason: string, emergency = false): void {
     this.current = null;
     this.progress.fail(reason);
-    this.standStill(this.cancelAll() || this.moving);
+    this.standStill(this.cancelAll() || this.moving || emergency);
   }
 
   /** A goal that cannot start: one it replaces is stopped, as the cmd_vel follower does. */

@@ -24,7 +24,8 @@ export interface Navigator {
   onPose(pose: Pose, velocity: { linear: number; angular: number }): void;
   motionState(): MotionState;
   /** Ends the current goal (if any) as failed with `reason` and makes the base stand still. */
-  stop(reason: string): void;
+  /** `emergency`: the base is told to stand still even when no goal runs and it seems at rest. */
+  stop(reason: string, emergency?: boolean): void;
   /** Fails a goal that cannot start (no path): nothing is sent. */
   failAtOnce(reason: string): void;
   /** Stops the base for good (the robot leaves the ROS graph). */

@@ -153,8 +153,8 @@ export class RosRobotBackend implements RobotBackend {
   }
 
   /** Stops the base and cancels a gripper action's goal: a stop or e-stop halts every moving part. */
-  stopMotion(reason = 'stopped'): void {
-    this.navigator.stop(reason);
+  stopMotion(reason = 'stopped', emergency = false): void {
+    this.navigator.stop(reason, emergency);
     this.gripperService.abandon(reason);
   }
 

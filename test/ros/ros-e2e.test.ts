@@ -8,10 +8,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROS_INSTALLED, ROS_SKIP_REASON, freePort, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { describe, expect, it } from 'vitest';
+import { ROS_INSTALLED, ROS_SKIP_REASON, freePort, startRoscore } from '../helpers/roscore.js';
 import { runBuilt } from '../helpers/run-built.js';
-import { ROOT, redCubeDelivered, runPickAndPlace, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROOT, redCubeDelivered, rosSimForSuite, runPickAndPlace } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -22,28 +22,19 @@ const cli = (args: string[]) => runBuilt(args, { cwd: ROOT, env: process.env });
 const tmp = mkdtempSync(join(tmpdir(), 'ros-e2e-'));
 
 describe.skipIf(!ROS_INSTALLED)('a mission over ROS against ros-sim', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
-  }, 60_000);
-  afterAll(async () => {
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
-  });
+  const ros = rosSimForSuite();
 
   const recording = join(tmp, 'ros-mission.jsonl');
 
   it('picks up the red cube and puts it in bin A, and the simulator agrees', { timeout: 1_200_000 }, async () => {
-    const { run, report } = await runPickAndPlace(master, PROFILE, ['--record', recording]);
+    const { run, report } = await runPickAndPlace(ros.master, PROFILE, ['--record', recording]);
     expect(run.stderr).toBe('');
     expect(report.outcome).toBe('succeeded');
     expect(run.code).toBe(0);
     expect(report.scenario).toBe('ros-ros-sim');
     expect(report.world.robot.holding).toBeNull();
 
-    const { code, truth } = await sim.stop();
+    const { code, truth } = await ros.sim.stop();
     expect(code).toBe(0);
     // The cube is in bin A, nothing else was moved there, the gripper is empty.
     expect(redCubeDelivered(truth)).toEqual({ cube: expect.objectContaining({ zone: 'bin_a', heldBy: null }), othersInBinA: [], holding: null });
@@ -51,7 +42,7 @@ describe.skipIf(!ROS_INSTALLED)('a mission over ROS against ros-sim', () => {
 
   it('records which robot the mission ran on, and a replay says it cannot re-run it', async () => {
     const header = JSON.parse(readFileSync(recording, 'utf8').split('\n')[0]!) as { robot?: unknown };
-    expect(header.robot).toEqual({ backend: 'ros', profile: 'ros-sim', master: master.uri });
+    expect(header.robot).toEqual({ backend: 'ros', profile: 'ros-sim', master: ros.master.uri });
     const replay = await cli(['replay', recording]);
     expect(replay.code).toBe(2);
     expect(replay.stderr.trim().split('\n')).toHaveLength(1);

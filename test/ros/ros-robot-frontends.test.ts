@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { describe, expect, it } from 'vitest';
+import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, type Roscore } from '../helpers/roscore.js';
 import { startTuiInTmux, tmuxSkipReason } from '../helpers/tmux-tui.js';
 import { BIN, runBuilt } from '../helpers/run-built.js';
-import { ROOT, runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROOT, rosSimForSuite, runTool, until } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -28,26 +28,17 @@ async function nodes(master: Roscore): Promise<string[]> {
 }
 
 describe.skipIf(!ROS_INSTALLED)('--robot ros in serve and tui', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
-  }, 60_000);
-  afterAll(async () => {
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
-  });
+  const ros = rosSimForSuite();
 
   it('serve --stdio --robot ros reports the pose the robot has over ROS', async () => {
     // Moved by Debian's actionlib (rospy), so only the ROS robot's odometry can know where it is.
-    const moved = await runTool(master, ROS_PYTHON, ['test/fixtures/ros/move_base_goal_client.py', '2.5', '1.6', '1.5708'], 90_000);
+    const moved = await runTool(ros.master, ROS_PYTHON, ['test/fixtures/ros/move_base_goal_client.py', '2.5', '1.6', '1.5708'], 90_000);
     expect(moved.code, moved.stderr).toBe(0);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, 'serve', '--stdio', '--robot', 'ros', '--robot-profile', PROFILE, '--master', master.uri],
+      args: [BIN, 'serve', '--stdio', '--robot', 'ros', '--robot-profile', PROFILE, '--master', ros.master.uri],
       cwd: ROOT,
-      env: master.env as Record<string, string>,
+      env: ros.master.env as Record<string, string>,
       stderr: 'pipe',
     });
     let stderr = '';
@@ -68,31 +59,31 @@ describe.skipIf(!ROS_INSTALLED)('--robot ros in serve and tui', () => {
   }, 150_000);
 
   it('serve --stdio --robot ros leaves the ROS graph and exits 0 when its client closes stdin', async () => {
-    const before = await nodes(master);
-    const child = spawn(process.execPath, [BIN, 'serve', '--stdio', '--robot', 'ros', '--robot-profile', PROFILE, '--master', master.uri], { cwd: ROOT, env: master.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const before = await nodes(ros.master);
+    const child = spawn(process.execPath, [BIN, 'serve', '--stdio', '--robot', 'ros', '--robot-profile', PROFILE, '--master', ros.master.uri], { cwd: ROOT, env: ros.master.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));
     const exited = once(child, 'exit');
     try {
       await until('serve has joined the robot', () => stderr.includes('MCP server on stdio'), { detail: () => stderr });
-      expect((await nodes(master)).length).toBe(before.length + 1);
+      expect((await nodes(ros.master)).length).toBe(before.length + 1);
       child.stdin.end();
       const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
       expect({ code, signal }, stderr).toEqual({ code: 0, signal: null });
-      await until('its node is gone from the master', async () => (await nodes(master)).length === before.length, { timeoutMs: 10_000 });
+      await until('its node is gone from the master', async () => (await nodes(ros.master)).length === before.length, { timeoutMs: 10_000 });
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 60_000);
 
   it('serve --robot ros with an audit log it cannot write says so and exits, not held open by the ROS connection', async () => {
-    const run = await runBuilt(['serve', '--stdio', '--robot', 'ros', '--robot-profile', PROFILE, '--master', master.uri, '--audit-log', '/nonexistent-dir/audit.jsonl'], { cwd: ROOT, env: master.env });
+    const run = await runBuilt(['serve', '--stdio', '--robot', 'ros', '--robot-profile', PROFILE, '--master', ros.master.uri, '--audit-log', '/nonexistent-dir/audit.jsonl'], { cwd: ROOT, env: ros.master.env });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toMatch(/^robot-agent: cannot write the audit log \/nonexistent-dir\/audit\.jsonl: ENOENT; give a file in a writable folder$/);
   }, 60_000);
 
   it.skipIf(tmuxSkipReason !== null)('tui --robot ros opens on the ROS robot and leaves the graph when quit', async () => {
-    const tui = startTuiInTmux({ columns: 140, rows: 40, args: ['tui', '--provider', 'planner', '--robot', 'ros', '--robot-profile', PROFILE, '--master', master.uri] });
+    const tui = startTuiInTmux({ columns: 140, rows: 40, args: ['tui', '--provider', 'planner', '--robot', 'ros', '--robot-profile', PROFILE, '--master', ros.master.uri] });
     try {
       // The scenario a ROS robot's session shows is the map it reported, named after its profile.
       const opened = await tui.waitForScreen((s) => s.includes('ros-ros-sim') && s.includes('pose ('), 'the ROS robot in the header and its pose');

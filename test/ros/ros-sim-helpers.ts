@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorldTruth } from '../../src/sim/world-truth.js';
-import type { Roscore } from '../helpers/roscore.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startRoscore, type Roscore } from '../helpers/roscore.js';
 import { BIN, runBuilt, type BuiltRun } from '../helpers/run-built.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -112,6 +113,23 @@ export function yamlNumbers(text: string): Record<string, number> {
 }
 
 export const PICK_AND_PLACE = 'pick up the red cube, then put it in bin A';
+
+/**
+ * A roscore and ros-sim on it for the enclosing describe block: started before its tests, stopped
+ * after them. Read `.master` and `.sim` inside the tests (they are set once beforeAll has run).
+ */
+export function rosSimForSuite(args: string[] = []): { readonly master: Roscore; readonly sim: RosSimProcess } {
+  const running = {} as { master: Roscore; sim: RosSimProcess };
+  beforeAll(async () => {
+    running.master = await startRoscore();
+    running.sim = await startRosSim(running.master, args);
+  }, 60_000);
+  afterAll(async () => {
+    if (running.sim?.child.exitCode === null) running.sim.child.kill('SIGKILL');
+    await running.master?.stop();
+  });
+  return running;
+}
 
 export interface MissionReport {
   outcome: string;

@@ -4,28 +4,19 @@
  * agrees), rosservice drives the gripper and the charger, a zero Twist on /cmd_vel stops a goal,
  * and SIGTERM stops it cleanly. Needs `npm run build` (it runs the built CLI, as a user does).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, freePort, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { describe, expect, it } from 'vitest';
+import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, freePort } from '../helpers/roscore.js';
 import { runBuilt } from '../helpers/run-built.js';
-import { ROOT, runTool, startRosSim, yamlNumbers, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROOT, rosSimForSuite, runTool, yamlNumbers } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
 const CLIENT = 'test/fixtures/ros/move_base_goal_client.py';
 
 describe.skipIf(!ROS_INSTALLED)('ros-sim on a real roscore', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
-  }, 60_000);
-  afterAll(async () => {
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
-  });
+  const ros = rosSimForSuite();
 
-  const echo = (topic: string) => runTool(master, '/usr/bin/rostopic', ['echo', '-n1', topic]);
+  const echo = (topic: string) => runTool(ros.master, '/usr/bin/rostopic', ['echo', '-n1', topic]);
 
   it('publishes odometry, a latched battery state and a latched occupancy map that rostopic reads', async () => {
     const odom = yamlNumbers((await echo('/odom/pose/pose/position')).stdout);
@@ -38,7 +29,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim on a real roscore', () => {
   }, 30_000);
 
   it("reaches a rospy actionlib client's move_base goal, with feedback on the way", async () => {
-    const run = await runTool(master, ROS_PYTHON, [CLIENT, '2.5', '1.6', '1.5708'], 60_000);
+    const run = await runTool(ros.master, ROS_PYTHON, [CLIENT, '2.5', '1.6', '1.5708'], 60_000);
     expect(run.stdout).toMatch(/STATE SUCCEEDED/);
     expect(run.code).toBe(0);
     expect(Number(/FEEDBACK (\d+)/.exec(run.stdout)![1])).toBeGreaterThan(5);
@@ -49,34 +40,34 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim on a real roscore', () => {
   }, 90_000);
 
   it('aborts a goal inside an obstacle with the reason', async () => {
-    const run = await runTool(master, ROS_PYTHON, [CLIENT, '4.2', '4.6', '0'], 30_000); // the rack's centre
+    const run = await runTool(ros.master, ROS_PYTHON, [CLIENT, '4.2', '4.6', '0'], 30_000); // the rack's centre
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/STATE ABORTED .*inside obstacle "rack"/);
   }, 60_000);
 
   it('stops a goal when a zero Twist arrives on /cmd_vel', async () => {
-    const goal = runTool(master, ROS_PYTHON, [CLIENT, '2.5', '6.5', '0'], 60_000);
+    const goal = runTool(ros.master, ROS_PYTHON, [CLIENT, '2.5', '6.5', '0'], 60_000);
     await new Promise((r) => setTimeout(r, 2500)); // under way
-    const stop = await runTool(master, '/usr/bin/rostopic', ['pub', '-1', '/cmd_vel', 'geometry_msgs/Twist', '{}']);
+    const stop = await runTool(ros.master, '/usr/bin/rostopic', ['pub', '-1', '/cmd_vel', 'geometry_msgs/Twist', '{}']);
     expect(stop.code).toBe(0);
     const run = await goal;
     expect(run.stdout).toMatch(/STATE ABORTED stopped by a zero velocity command on \/cmd_vel/);
   }, 90_000);
 
   it('answers gripper and charging calls from rosservice, with the reason when refused', async () => {
-    const grasp = await runTool(master, '/usr/bin/rosservice', ['call', '/gripper/grasp', 'data: true']);
+    const grasp = await runTool(ros.master, '/usr/bin/rosservice', ['call', '/gripper/grasp', 'data: true']);
     expect(grasp.stdout).toMatch(/success: False/);
     expect(grasp.stdout).toMatch(/nothing in reach/);
-    const charge = await runTool(master, '/usr/bin/rosservice', ['call', '/charging/enable', 'data: true']);
+    const charge = await runTool(ros.master, '/usr/bin/rosservice', ['call', '/charging/enable', 'data: true']);
     expect(charge.stdout).toMatch(/success: False/);
     expect(charge.stdout).toMatch(/not on a charging dock/);
   }, 30_000);
 
   it('stops on SIGTERM, exit 0, and writes the ground truth: the robot where the goals left it', async () => {
     const before = yamlNumbers((await echo('/odom/pose/pose/position')).stdout);
-    const { code, truth } = await sim.stop();
+    const { code, truth } = await ros.sim.stop();
     expect(code).toBe(0);
-    expect(sim.output()).toMatch(/ros-sim: stopped/);
+    expect(ros.sim.output()).toMatch(/ros-sim: stopped/);
     expect(truth.robot.x).toBeCloseTo(before.x!, 1);
     expect(truth.robot.y).toBeCloseTo(before.y!, 1);
     expect(truth.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 6.2, y: 6.2, heldBy: null });

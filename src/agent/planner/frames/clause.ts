@@ -1,0 +1,69 @@
+import { parseObject } from '../referring.js';
+import { keepsNegation } from './negation.js';
+import type { ParsedGoal } from '../instruction.js';
+import { clear, readMisplaced, readSwapStatement, sort, swap } from './compositions.js';
+import { readControl } from './controls.js';
+import { find, go, pick, place, stay, type Frame } from './motion.js';
+import { parsePlace, splitDestination, unknown } from './phrases.js';
+import { readQuestion } from './questions.js';
+import { bareClause, verbOf, VERB_FRAMES, type FrameName } from './verbs.js';
+
+/**
+ * One clause → one goal, by intent frame. The words that carry no part of the command come off
+ * first (verbs.ts); questions, the robot's controls and statements ("X is in the wrong bay", "X
+ * goes in Z") are read whole; otherwise the clause's verb, by its lemma, opens the frames it can
+ * mean, and the phrases after it (the object, "to/into/next to Z", "from Z") decide which. A
+ * clause none of them accounts for is returned as not understood, quoting it.
+ */
+const FRAMES: Partial<Record<FrameName, Frame>> = { go, pick, place, find, count: find, describe: find, stay, swap, clear, sort };
+
+export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal {
+  const said = clause.replace(/\s+/g, ' ').trim();
+  // A negation the constraints did not take would be silently dropped by the frames.
+  if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);
+  const c = bareClause(said);
+  if (!c) return unknown(said);
+  const whole = readQuestion(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords);
+  if (whole) return whole.kind === 'unknown' ? unknown(said, whole.reason.replace(`"${c}"`, `"${said}"`)) : whole;
+  const verb = verbOf(c);
+  if (!verb || verb.index > 0) return verbless(c) ?? wanted(c) ?? unknown(said, verb ? `I do not understand "${c.split(' ').slice(0, verb.index).join(' ')}" in "${said}"` : undefined);
+  const rest = c.split(' ').slice(1).join(' ');
+  let firstProblem: ParsedGoal | null = null;
+  for (const name of VERB_FRAMES[verb.lemma]!) {
+    const goal = FRAMES[name]?.(verb.lemma, rest, said) ?? null;
+    if (goal && goal.kind !== 'unknown') return goal;
+    firstProblem ??= goal;
+  }
+  return firstProblem ?? unknown(said);
+}
+
+/** A place alone ("meeting room.") is where to go. */
+function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | null {
+  const words = c.split(' ');
+  const all = words.every((w) => zoneWords.has(w) || /^(?:the|zone|area|\d+)$/.test(w));
+  return all && words.some((w) => zoneWords.has(w)) ? { kind: 'goto', target: { said: c.replace(/^the\s+/, '') } } : null;
+}
+
+/** Said between an object and where it goes: "X goes in Z", "X needs to go to Z", "X should be moved to Z". */
+const LINK = /\s+(?:(?:should|needs?|has|have|must|is|are|ought|to)\s+)*(?:(?:to\s+)?(?:be|go|belong|live|end up|sit|move|moved|put|taken|brought|carried|delivered|placed|dropped))?$/;
+
+/** No verb: "yellow cylinder to the packing area", "both red cubes go in the red bay", "it all goes in the outbox". */
+function verbless(c: string): ParsedGoal | null {
+  const split = splitDestination(c);
+  if (!split || !split.object) return null;
+  const objectText = split.object.replace(LINK, '').replace(LINK, '');
+  const bare = objectText.replace(/\s+(?:all|both)$/, '');
+  const object = parseObject(bare);
+  if ('reason' in object) return null;
+  const target = parsePlace(split.target, split.preposition);
+  if ('reason' in target) return null;
+  const all = bare !== objectText ? { all: true } : {};
+  return { kind: 'place', object: { ...object, ...all }, target };
+}
+
+/** "I'd like the red cube in bin a", "we need the blue cube over in the loading bay". */
+function wanted(c: string): ParsedGoal | null {
+  const m = /^(?:i|we)\s+(?:would|want|need|'d)(?:\s+(?:like|love|want|need))?\s+(.+)$/.exec(c);
+  return m ? verbless(m[1]!) : null;
+}
+

@@ -1,0 +1,52 @@
+import type { ParsedGoal } from '../instruction.js';
+import type { ObjectQuery } from '../referring.js';
+import { parseClause } from './clause.js';
+import { hasSortingZones, sortTarget } from './compositions.js';
+
+/**
+ * The clauses' goals, read together: "put X and Y in Z" is two deliveries; "clear Z, it all goes
+ * in Y" is one (everything in Z into Y); "X is in the wrong bay, sort it out" is one; and a sort
+ * of an object whose colour is said is a delivery to the zone named after that colour.
+ */
+export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): ParsedGoal[] {
+  const goals: ParsedGoal[] = [];
+  for (const clause of clauses) {
+    for (const goal of parseClauseGoals(clause, zoneWords)) {
+      const previous = goals.at(-1);
+      const joined = previous ? join(previous, goal) : null;
+      if (joined) goals[goals.length - 1] = joined;
+      else goals.push(goal);
+    }
+  }
+  return goals.map((g) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : g));
+}
+
+/** One goal for two clauses that say one thing, or null. */
+function join(previous: ParsedGoal, goal: ParsedGoal): ParsedGoal | null {
+  const pronoun = 'object' in goal && goal.object.pronoun;
+  // "clear the packing area, it all goes in the outbox": everything that was in it, into Y.
+  if (previous.kind === 'clear' && goal.kind === 'place' && pronoun) return { kind: 'place', object: previous.object, target: goal.target };
+  // "the green cube is in the wrong bay, sort it out" / "… put it right".
+  if (goal.kind === 'sort' && pronoun && 'object' in previous) return { kind: 'sort', object: { ...previous.object, all: previous.object.all && goal.object.all } };
+  return null;
+}
+
+function sortGoal(object: ObjectQuery, zoneWords: ReadonlySet<string>): ParsedGoal {
+  const text = object.pronoun ? object.text : object.text || 'everything';
+  if (!hasSortingZones(zoneWords)) {
+    return { kind: 'unknown', text, reason: `I cannot tell where ${text} belongs: no zone of this map is named after a colour or a kind of object` };
+  }
+  if (object.pronoun) return { kind: 'unknown', text, reason: `"${text}" does not name an object here: say which object to put right` };
+  const word = object.all ? null : sortTarget(object, zoneWords);
+  return word ? { kind: 'place', object, target: { said: word } } : { kind: 'sort', object };
+}
+
+/** One clause's goals: one, or one per object in "put the red cube and the blue ball in bin a". */
+function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): ParsedGoal[] {
+  const goal = parseClause(clause, zoneWords);
+  if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
+  const m = /^(\w+(?: up)?)\s+(.+?)\s+and\s+(.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
+  if (!m) return [goal];
+  const parts = [parseClause(`${m[1]} ${m[2]} ${m[4]} ${m[5]}`), parseClause(`${m[1]} ${m[3]} ${m[4]} ${m[5]}`)];
+  return parts.every((g) => g.kind === 'place') ? parts : [goal];
+}

@@ -1,0 +1,96 @@
+import { parseObject, type ObjectQuery } from '../referring.js';
+import { COLORS, SHAPE_WORDS } from '../vocabulary.js';
+import type { ParsedGoal } from '../instruction.js';
+import type { Frame } from './motion.js';
+import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
+
+/**
+ * Compositions: goals made of several deliveries.
+ * - swap A with B: each goes where the other was (into its zone, or to its spot).
+ * - clear Z (into Y): every object in Z moved to Y, or out of Z when no Y is said.
+ * - put X right / sort it out / X is in the wrong bay: X to the zone named after its colour (or
+ *   kind). For an object whose colour is said, that is a delivery to the zone those words name;
+ *   otherwise each object found is sent to its own at run time. A map with no zone named after a
+ *   colour or a kind cannot say where anything belongs: refused.
+ */
+
+const PLACES_WORDS = /\s+(?:around|round|over|places?|positions?|spots?|locations?|places with each other|with each other|over with each other)$/;
+
+export const swap: Frame = (_verb, rest, clause) => {
+  const r = rest.replace(/^(?:the )?(?:places?|positions?|spots?|locations?) of\s+/, '').replace(PLACES_WORDS, '').replace(PLACES_WORDS, '');
+  const pair = /^(.+?)\s+(?:with|for)\s+(.+)$/.exec(r) ?? /^(.+?)\s+and\s+(.+)$/.exec(r);
+  if (!pair) return unknown(clause, `I do not know which two objects to swap in "${clause}": say "swap A with B"`);
+  return swapOf(pair[1]!, pair[2]!, clause);
+};
+
+function swapOf(a: string, b: string, clause: string): ParsedGoal {
+  const first = parseObject(a);
+  if ('reason' in first) return unknown(clause, first.reason);
+  const other = parseObject(b);
+  if ('reason' in other) return unknown(clause, other.reason);
+  if (first.all || other.all) return unknown(clause, `I can swap two objects, one with the other: "${clause}" names more than two`);
+  return { kind: 'swap', object: first, other };
+}
+
+/** "the red cube and the blue ball need to swap places", "A and B should trade spots". */
+export function readSwapStatement(c: string): ParsedGoal | null {
+  const m = /^(.+?)\s+and\s+(.+?)\s+(?:(?:need|have|ought|want) to |should |must |can |will |to )?(?:swap|switch|trade|exchange)(?:\s+(?:places?|positions?|spots?|around|round|over))*$/.exec(c);
+  return m ? swapOf(m[1]!, m[2]!, c) : null;
+}
+
+/** The zone's words after "clear (out|off|up)? (everything|all) (off|out of|from|in|on)?". */
+export const clear: Frame = (verb, rest, clause) => {
+  const split = splitDestination(rest);
+  const into = split && /^(?:into|in|to|onto|on)$/.test(split.preposition) && split.object ? split : null;
+  const zoneText = (into ? into.object : rest)
+    .replace(/^(?:out|off|up|away)\s+/, '')
+    .replace(/^(?:(?:everything|all|things|the objects|the things|all the (?:objects|things)|whatever is|what is)\s+)?(?:(?:out of|off(?: of)?|from|in|on|inside)\s+)?/, '')
+    .replace(/\s+(?:out|off|up)$/, '')
+    .replace(/^the\s+/, '');
+  if (!zoneText) return null;
+  // "remove the red cube from bin a": only what is named leaves the zone.
+  const named = /^(.+?)\s+(?:from|out of|off(?: of)?)\s+(.+)$/.exec(rest.replace(/\s+(?:out|off)$/, ''));
+  const object: ObjectQuery | { reason: string } = named && verb === 'remove' ? parseObject(`${named[1]} in ${named[2]}`) : { all: true, inZone: zoneText, text: `everything in ${zoneText}` };
+  if ('reason' in object) return unknown(clause, object.reason);
+  if (!into) return { kind: 'clear', object };
+  const target = parsePlace(into.target, into.preposition);
+  if ('reason' in target) return unknown(clause, target.reason);
+  return { kind: 'place', object, target };
+};
+
+/** Whether these place words name any zone after a colour or a kind of object. */
+export function hasSortingZones(placeWords: ReadonlySet<string>): boolean {
+  return [...placeWords].some((w) => (COLORS as readonly string[]).includes(w) || w in SHAPE_WORDS);
+}
+
+/** "sort it out", "sort the cubes", "put the green cube right / where it belongs / in the right bay", "fix it". */
+export const sort: Frame = (verb, rest, clause) => {
+  let objectText: string | undefined;
+  if (/^(?:put|get|move|set)$/.test(verb)) {
+    const m = /^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) belongs?|in (?:the )?(?:right|correct|proper|matching) \w+|in (?:its|their) (?:own |proper |right )?\w+)$/.exec(rest);
+    if (!m || /\b(?:the|on|to|in|at|of)$/.test(m[1]!)) return null;
+    objectText = m[1];
+  } else objectText = rest.replace(/^(?:out|up)\s+/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');
+  if (!objectText || /^(?:everything|things|the room|the mess|this mess|the bays|the zones|all|all of it|it all)$/.test(objectText)) return sortOf({ all: true, text: 'everything' });
+  return withObject(objectText, clause, sortOf);
+};
+
+function sortOf(object: ObjectQuery): ParsedGoal {
+  return { kind: 'sort', object };
+}
+
+/** "the green cube is in the wrong bay", "X is not in the right place", "X is misplaced". */
+export function readMisplaced(c: string): ParsedGoal | null {
+  const m = /^(.+?)\s+(?:is|are)\s+(?:in the wrong \w+|not in (?:the )?(?:right|correct|proper) \w+|misplaced|out of place|in the wrong place)$/.exec(c);
+  return m ? withObject(m[1]!, c, sortOf) : null;
+}
+
+/**
+ * A sort of an object whose colour (or kind) is said is a delivery to the zone those words name:
+ * grounding finds it among the map's zones, and says so when two could be meant.
+ */
+export function sortTarget(object: ObjectQuery, placeWords: ReadonlySet<string>): string | null {
+  if (object.color && placeWords.has(object.color)) return object.color;
+  const kindWords = object.shape ? Object.keys(SHAPE_WORDS).filter((w) => SHAPE_WORDS[w] === object.shape && placeWords.has(w)) : [];
+  return kindWords.length === 1 ? kindWords[0]! : null;
+}

@@ -1,0 +1,33 @@
+import type { ParsedGoal } from '../instruction.js';
+import { parseSetParameter } from './phrases.js';
+
+/**
+ * The robot's own controls, read as a whole clause: stay, speed, safety (emergency stop, arm,
+ * disarm, stop), parameters, turning, pictures and charging. Each is a short command with few
+ * ways to say it, so a pattern per frame reads it exactly; anything else falls to the verb frames.
+ */
+export function readControl(c: string): ParsedGoal | null {
+  if (/^(?:stay|wait|remain|hold on|hang on|stand by)(?: (?:put|here|there|still|where you are|right there|right here))?$/.test(c)) return { kind: 'stay' };
+  const speed = /^(?:slow down|speed up|slow|drive|go|move)\s+(?:to|at)\s+(-?[\d.]+)\s*(?:m\/s|m per s|(?:metres?|meters?) (?:per|a|an) second)$/.exec(c);
+  if (speed) return { kind: 'set', name: 'max_linear_speed', value: Number(speed[1]) };
+  if (/\breset\b.*\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'reset_estop' };
+  if (/\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'estop' };
+  if (/^disarm\b|\bdisarm (?:the robot|yourself)\b/.test(c)) return { kind: 'disarm' };
+  if (/^arm\b(?: the robot| yourself| the motors)?$|^(?:enable|power on) (?:the )?motors$/.test(c)) return { kind: 'arm' };
+  if (/^(?:stop|halt|freeze)(?: moving| now| the robot| everything| all motion| right there| where you are)?$/.test(c)) return { kind: 'stop' };
+
+  const set = /^(?:set|change|make|use|adjust)\s+(?:the\s+|your\s+)?(.+?)\s+(?:to|=|at|of)\s+(-?[\d.]+\s*%?|[a-z]+)(?:\s*(?:m\/s|m|meters?|metres?|rad\/s|percent))?$/.exec(c);
+  if (set) return parseSetParameter(set[1]!, set[2]!, c);
+
+  const rotate = /^(?:turn|rotate|spin)\s*(?:yourself\s+)?(?:around|about)?\s*(?:by\s+)?(-?\d+(?:\.\d+)?)?\s*(?:degrees?|deg|°)?\s*(?:to the\s+)?(left|right|clockwise|counter-?clockwise|anticlockwise)?$/.exec(c);
+  if (rotate && (rotate[1] || rotate[2] || /around|about/.test(c))) {
+    let degrees = rotate[1] ? Number(rotate[1]) : /around|about/.test(c) ? 180 : 90;
+    if (rotate[2] && /right|^clockwise/.test(rotate[2])) degrees = -Math.abs(degrees);
+    return { kind: 'rotate', degrees };
+  }
+
+  if (/^(?:take|snap|capture|grab|get|make|shoot)\s+(?:a |an |me a )?(?:quick )?(?:picture|photo|photograph|image|snapshot|shot|pic)\b|^photograph\b/.test(c)) return { kind: 'capture' };
+  // "go to the dock" is a place (grounding decides whether it means charging); these only say "charge".
+  if (/^(?:(?:go|go and|go to|head off to) )?(?:charge|recharge)\b|^(?:dock|go dock)$/.test(c)) return { kind: 'charge' };
+  return null;
+}

@@ -1,0 +1,68 @@
+import { parsePoint } from '../referring.js';
+import { HOME_WORDS } from '../vocabulary.js';
+import type { ParsedGoal } from '../instruction.js';
+import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
+
+/**
+ * The frames that move the robot or an object: go (a place or a point), pick (an object),
+ * place/bring (an object to a place: a zone, a point, next to an object, home, here) and find.
+ * Each reads the words after its verb (`rest`) and returns null when they are not its phrases,
+ * so the next frame of the same verb can try ("get the cube" is a pick, "get to bin a" a go).
+ */
+export type Frame = (verb: string, rest: string, clause: string) => ParsedGoal | null;
+
+/** Verbs that take an object and a destination, where the destination may be left out only for a put-down. */
+const PUT_DOWN = /^(?:put|place|drop|release|leave|set)$/;
+/** Verbs whose object is the robot itself. */
+const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed)$/;
+/** Said between a motion verb and where to: "go back over to", "head on down to". */
+const MOTION_PARTICLES = /^(?:(?:back|over|yourself|down|up|along|out|on|across|round|around|ahead|straight|off|away)\s+)*/;
+
+export const go: Frame = (verb, rest) => {
+  const r = rest.replace(MOTION_PARTICLES, '');
+  // "get", "move", "return" go somewhere only when a place follows ("get to bin a", "move over to (2, 3)", "return home").
+  const particle = r !== rest || /^(?:to|towards?|into|in|inside)\b/.test(r);
+  if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
+  const where = r.replace(/^(?:to|towards?|into|in|inside)\s*/, '').replace(/^the\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
+  if (!where || HOME_WORDS.test(where) || /^(?:me|us)$/.test(where)) return { kind: 'goto', target: { home: true } };
+  const point = parsePoint(where);
+  return { kind: 'goto', target: point ? { point } : { said: where } };
+};
+
+export const pick: Frame = (verb, rest, clause) => {
+  const object = rest.replace(/^up\s+/, '').replace(/\s+up$/, '');
+  if (!object) return null;
+  // "take everything out of bin b": emptying a zone, not one thing to hold.
+  const emptying = /\b(?:out of|off|from)\b/.test(object);
+  return withObject(object, clause, (o) => (o.all && o.inZone && emptying ? { kind: 'clear', object: o } : { kind: 'pick', object: o }));
+};
+
+/** "wait in the yellow bay", "stay at bin a": be there. */
+export const stay: Frame = (verb, rest, clause) => (/^(?:in|at|inside|by|on)\s/.test(rest) ? go('go', rest.replace(/^\S+/, 'to'), clause) : null);
+
+export const place: Frame = (verb, rest, clause) => {
+  // "bring me X", "give me X", "get me X": to whoever asked, where the robot started.
+  const toMe = /^(?:me|us)\s+(.+)$/.exec(rest);
+  if (toMe && /^(?:bring|get|fetch|give|hand|grab|retrieve|collect)$/.test(verb)) return withObject(toMe[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
+  // "bring it back", "take the cube home".
+  const back = /^(.+?)\s+(?:back|home)(?:\s+home)?$/.exec(rest);
+  if (back && /^(?:bring|take|carry|return|move)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
+  const split = splitDestination(rest.replace(/^down\s+/, ''));
+  if (split && (split.object || PUT_DOWN.test(verb))) {
+    const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);
+    if ('reason' in target) return unknown(clause, target.reason);
+    return withObject(split.object || 'it', clause, (object) => ({ kind: 'place', object, target }));
+  }
+  // "drop it", "put the cube down", "let go of it": put down where the robot is.
+  const here = /^(?:(?:down|off)\s+)?(.*?)(?:\s+(?:here|down|off|there))?$/.exec(rest);
+  if (here && (/^(?:drop|release)$/.test(verb) || (PUT_DOWN.test(verb) && /\b(?:down|here)\b/.test(rest)))) {
+    return withObject(here[1] || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true } }));
+  }
+  return null;
+};
+
+export const find: Frame = (verb, rest, clause) => {
+  const object = rest.replace(/^(?:for|around for|out for|up)\s+/, '').replace(/^(?:is|are)\s+/, '');
+  if (!object || (verb === 'look' && object === rest && !/^for\b/.test(rest))) return null;
+  return withObject(object, clause, (o) => ({ kind: 'find', object: o }));
+};

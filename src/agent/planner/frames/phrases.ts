@@ -1,0 +1,67 @@
+import { parseObject, parsePoint } from '../referring.js';
+import type { ObjectQuery } from '../referring.js';
+import { HOME_WORDS, PARAMETER_WORDS } from '../vocabulary.js';
+import type { ParsedGoal, Place } from '../instruction.js';
+
+/**
+ * The phrases around a frame's verb: the object noun phrase, where it goes (a prepositional
+ * phrase), and the readings shared by the frames (a place as said, a parameter's value).
+ */
+
+export const unknown = (text: string, reason = `I do not understand "${text}"`): ParsedGoal => ({ kind: 'unknown', text, reason });
+
+export function withObject(text: string, clause: string, make: (object: ObjectQuery) => ParsedGoal): ParsedGoal {
+  const object = parseObject(text);
+  if ('reason' in object) return unknown(clause, object.reason);
+  return make(object);
+}
+
+/** Prepositions that say where something goes; the first group only ever does. */
+const TOWARDS = String.raw`(?:into|onto|on top of|to|towards|next to|close to|beside|near)`;
+const AT = String.raw`(?:in|inside|on|at|by)`;
+/** "to" before a verb is no destination: "needs to go in Z", "has to be on Z". */
+const INFINITIVE = /^(?:be|go|move|get|have|sit|end|belong|stay|wait|come)\b/;
+/** Particles between the object and the destination: "take it over to", "drop it off at", "bring it out to". */
+const PARTICLE = String.raw`(?:(?:off|over|back|out|across|along|down|up|away|round|around)\s+)*`;
+
+/**
+ * "the red cube from room 2 over to room 3" → the object's words and where it goes. The
+ * destination is the last phrase that says where to ("to", "into", "next to"), else the last
+ * "in/on/at" phrase; what stands before it, "from Z" and "in Z" included, describes the object.
+ */
+export function splitDestination(text: string): { object: string; preposition: string; target: string } | null {
+  const find = (prepositions: string) => {
+    const re = new RegExp(String.raw`(?:^|\s)${PARTICLE}(${prepositions})\s+(?=\S)`, 'g');
+    let last: RegExpExecArray | null = null;
+    for (let m = re.exec(text); m; m = re.exec(text)) if (!INFINITIVE.test(text.slice(m.index + m[0].length))) last = m;
+    return last;
+  };
+  const m = find(TOWARDS) ?? find(AT);
+  if (!m) return null;
+  const object = text.slice(0, m.index).trim();
+  return { object, preposition: m[1]!, target: text.slice(m.index + m[0].length).trim() };
+}
+
+export function parsePlace(text: string, preposition: string): Place | { reason: string } {
+  const said = text.trim().replace(/^the\s+/, '');
+  if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {
+    // Next to an object when the words name one; otherwise next to (in) a place.
+    const object = parseObject(said);
+    return 'reason' in object ? { said } : { near: object };
+  }
+  const point = parsePoint(said);
+  if (point) return { point };
+  if (/^(?:here|floor|ground|the floor|the ground)$/.test(said)) return { here: true };
+  if (HOME_WORDS.test(said)) return { home: true };
+  return { said };
+}
+
+export function parseSetParameter(nameText: string, valueText: string, clause: string): ParsedGoal {
+  const entry = PARAMETER_WORDS.find(([pattern]) => pattern.test(nameText));
+  if (!entry) return unknown(clause, `I do not know a parameter called "${nameText}"`);
+  const name = entry[1];
+  const v = valueText.trim();
+  if (/^-?[\d.]+\s*%$/.test(v)) return { kind: 'set', name, value: Number(v.replace('%', '').trim()) / 100 };
+  if (/^-?\d+(?:\.\d+)?$/.test(v)) return { kind: 'set', name, value: Number(v) };
+  return { kind: 'set', name, value: v };
+}

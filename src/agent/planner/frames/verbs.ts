@@ -1,0 +1,76 @@
+/**
+ * The verbs the intent frames are driven by, as lemmas (language.ts hands the frames "goes" as
+ * "go", "dropped" as "drop"), and the words around a command that carry no part of it: a lead-in
+ * ("just", "go ahead and", "I need you to"), a manner adverb ("quickly", "carefully") or a
+ * courtesy at the end ("if you can", "thanks"). Taking those off first is what lets one frame read
+ * "could you just quickly put the red cube in bin a for me, thanks" as it reads "put the red cube
+ * in bin a"; a word the frames cannot account for is still quoted back as not understood.
+ */
+export type FrameName =
+  | 'go'
+  | 'pick'
+  | 'place'
+  | 'find'
+  | 'count'
+  | 'describe'
+  | 'charge'
+  | 'stop'
+  | 'set'
+  | 'rotate'
+  | 'capture'
+  | 'stay'
+  | 'swap'
+  | 'clear'
+  | 'sort';
+
+/** Lemma → the frames it can open, in the order they are tried (the phrases after it decide). */
+export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
+  go: ['go'], drive: ['go'], navigate: ['go'], head: ['go'], travel: ['go'], come: ['go'], roll: ['go'], walk: ['go'], proceed: ['go'],
+  return: ['place', 'go'], move: ['place', 'go'], get: ['place', 'pick', 'go'],
+  pick: ['pick'], grab: ['place', 'pick'], fetch: ['place', 'pick'], grasp: ['pick'], collect: ['place', 'pick'], lift: ['pick'], hold: ['pick'], retrieve: ['place', 'pick'],
+  take: ['capture', 'place', 'pick'], bring: ['place'], put: ['sort', 'place'], place: ['place'], drop: ['place'], deliver: ['place'], carry: ['place'], set: ['set', 'place'],
+  leave: ['place'], release: ['place'], transport: ['place'], give: ['place'], hand: ['place'], relocate: ['place'], shift: ['place'], transfer: ['place'],
+  find: ['find'], look: ['describe', 'find'], search: ['find'], locate: ['find'], spot: ['find'], see: ['find'], where: ['find'], check: ['find'],
+  count: ['count'], how: ['count'], describe: ['describe'], scan: ['describe'], what: ['describe'], tell: ['describe'],
+  charge: ['charge'], recharge: ['charge'], dock: ['charge'],
+  stop: ['stop'], halt: ['stop'], freeze: ['stop'], emergency: ['stop'], arm: ['stop'], disarm: ['stop'], reset: ['stop'],
+  change: ['set'], make: ['set'], use: ['set'], adjust: ['set'], slow: ['set'], speed: ['set'],
+  turn: ['rotate'], rotate: ['rotate'], spin: ['rotate'],
+  snap: ['capture'], capture: ['capture'], photograph: ['capture'], shoot: ['capture'],
+  stay: ['stay'], wait: ['stay'], remain: ['stay'],
+  swap: ['swap'], switch: ['swap'], exchange: ['swap'], trade: ['swap'], interchange: ['swap'],
+  clear: ['clear'], empty: ['clear'], unload: ['clear'], remove: ['clear'],
+  sort: ['sort'], fix: ['sort'], organize: ['sort'], organise: ['sort'], straighten: ['sort'], tidy: ['sort'],
+};
+
+/** Words that open a clause of their own in "X and <verb> …" (questions and statuses included). */
+const CLAUSE_OPENERS = ['is', 'are', 'do', 'can', 'report', 'show'];
+
+export const VERB_START = new RegExp(`^(?:please |now |also |and |then )*(?:${[...Object.keys(VERB_FRAMES), ...CLAUSE_OPENERS].join('|')})\\b`);
+
+/** Said before the verb, meaning only "do this": "just", "go ahead and", "I need you to", "try to". */
+const LEAD_IN =
+  /^(?:(?:just|simply|quickly|carefully|gently|now|also|first|next|then|and|so|maybe|perhaps|please|ok(?:ay)?|alright|right|(?:go|come) (?:ahead )?and|go ahead,?|try (?:to|and)|make sure (?:to|you)|be sure to|remember to|(?:i|we) (?:need|want|would like) you to|you (?:need|have|ought) to|you (?:should|can|could|must|may)|let's|lets|let us|time to) )+/;
+
+/** Manner and urgency: how to do it, not what. Taken out wherever they stand. */
+const MANNER = /\b(?:quickly|carefully|gently|right away|straight away|immediately|asap|as soon as possible|real quick|when you get a chance|right now)\b/g;
+
+/** A courtesy or a time word at the end of a command. */
+const TAIL = /\s+(?:now|please|too|as well|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?)$/;
+
+/** The command with the words that carry no part of it taken off. */
+export function bareClause(clause: string): string {
+  let c = ` ${clause} `.replace(MANNER, ' ').replace(/\s+/g, ' ').trim();
+  for (let before = ''; before !== c; ) {
+    before = c;
+    c = c.replace(LEAD_IN, '').replace(TAIL, '').trim();
+  }
+  return c;
+}
+
+/** The first word of the clause that opens a frame, and where it stands. */
+export function verbOf(clause: string): { lemma: string; index: number } | null {
+  const words = clause.split(' ');
+  const index = words.findIndex((w) => w in VERB_FRAMES);
+  return index < 0 ? null : { lemma: words[index]!, index };
+}

@@ -1,3 +1,4 @@
+import { samePlaceMeaning } from './lexicon-meaning.js';
 import { closestWord } from './spelling.js';
 import { ZONE_SYNONYMS } from './vocabulary.js';
 
@@ -6,7 +7,8 @@ import { ZONE_SYNONYMS } from './vocabulary.js';
  * "bin a"), the name without a generic word ("packing" for packing_area, "the red zone" for
  * red_zone), a part of a name when only one zone has it ("loading" when there is one loading_*),
  * each word allowing a small typo; the built-in synonyms ("charger", "the first bin") only when no
- * zone of the map matches by name. Two equally good zones are never picked between.
+ * zone of the map matches by name; last, what WordNet says the words mean ("storeroom" for
+ * storage_room, "the container" for the one bin). Two equally good zones are never picked between.
  */
 export type ZoneMatch = { zone: string } | { ambiguous: string[] } | { none: true };
 
@@ -38,6 +40,9 @@ export function resolveZone(said: string, zones: readonly string[]): ZoneMatch {
   if (saidCore.length === 0) return { none: true };
   const sameCore = zones.filter((z) => core(words(z)).join('_') === saidCore.join('_'));
   if (sameCore.length) return pick(sameCore);
+  // "store room" for storeroom, "storeroom" for store_room.
+  const compound = zones.filter((z) => core(words(z)).join('') === saidCore.join(''));
+  if (compound.length) return pick(compound);
   // Every word said is a word of the zone's name; the fewer words left over, the better.
   const partial = zones
     .map((z) => ({ z, named: core(words(z)) }))
@@ -49,7 +54,16 @@ export function resolveZone(said: string, zones: readonly string[]): ZoneMatch {
   }
   const spoken = saidWords.join(' ');
   const synonym = ZONE_SYNONYMS.find(([pattern, zone]) => pattern.test(spoken) && zones.includes(zone));
-  return synonym ? { zone: synonym[1] } : { none: true };
+  if (synonym) return { zone: synonym[1] };
+  const meant = zones.filter((z) => meansZone(saidCore, core(words(z))));
+  return meant.length ? pick(meant) : { none: true };
+}
+
+/** Whether the words said mean the zone's name, as a whole ("storeroom": storage_room) or word by word ("container": bin). */
+function meansZone(said: string[], named: string[]): boolean {
+  if (said.some((w) => /^\d+$/.test(w))) return false;
+  if (samePlaceMeaning(said.join('_'), named.join('_'))) return true;
+  return said.every((w) => named.some((n) => sameWord(w, n) || (!/^\d+$/.test(n) && samePlaceMeaning(w, n))));
 }
 
 function pick(candidates: string[]): ZoneMatch {

@@ -25,6 +25,10 @@ describe('compromise canonical text', () => {
     ['it all goes in the outbox', 'it all go in the outbox'],
     ['the blue one, and one of the cubes', 'the blue one, and one of the cubes'],
     ["don't charge", 'do not charge'],
+    ['would you mind putting the red ball on the shelf', 'put the red ball on the shelf'],
+    ['turn ninety degrees left', 'turn 90 degrees left'],
+    ['alright, pick up the cube', 'pick up the cube'],
+    ['put the stuff on the shelf', 'put the things on the shelf'],
   ])('%s → %s', (said, canonical) => {
     expect(canonicalText(said)).toBe(canonical);
   });

@@ -17,13 +17,17 @@ function nlp(): Nlp {
 }
 
 /** Interjections and courtesies people put around a command; they carry no part of it. */
-const FILLERS = /^(?:uh+|um+|erm?|hmm+|thanks|thank|ty|cheers|pls|plz|please|kindly)$/;
+const FILLERS = /^(?:uh+|um+|erm?|hmm+|oh|ah|thanks|thank|ty|cheers|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
+/** Asking whether the robot minds: the request is the gerund that follows ("would you mind putting …"). */
+const MIND = /\b(?:would|do|will) you mind\b/gi;
+/** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */
+const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
 const HEDGES = /^(?:ok(?:ay)?|so|well|just|like|actually|basically|quickly|now)$/;
 
 /** Verb forms the frames read by their lemma ("goes" → "go", "sitting" → "sit", "dropped" → "drop"). */
 const LEMMATIZED = /#(?:PresentTense|PastTense|Gerund|Participle|Infinitive)/;
-const KEEP_FORM = new Set(['is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving']);
+const KEEP_FORM = new Set(['left', 'is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving']);
 
 export interface Term {
   /** The word as written (lower case), or its lemma when it is an inflected verb. */
@@ -38,7 +42,7 @@ export interface Term {
  * Punctuation that separates clauses is kept as its own term.
  */
 export function readTerms(text: string): Term[] {
-  const doc = nlp()(text);
+  const doc = nlp()(text.replace(MIND, ' '));
   doc.contractions().expand();
   (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
   doc.compute('root');
@@ -49,7 +53,7 @@ export function readTerms(text: string): Term[] {
       const normal = t.normal.replace(/[’']/g, "'");
       if (/[,;:]|\./.test(t.pre)) terms.push({ word: ',', tags: new Set(['Punctuation']) });
       const inflected = tags.has('Verb') && !KEEP_FORM.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
-      const word = inflected && t.root ? t.root : normal;
+      const word = inflected && t.root ? t.root : tags.has('Noun') ? (MASS_OBJECTS[normal] ?? normal) : normal;
       const thanked = word === 'you' && /^thanks?$/.test(t.normal === 'you' ? (sentence.terms[sentence.terms.indexOf(t) - 1]?.normal ?? '') : '');
       const filler = thanked || FILLERS.test(word) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'));
       if (!filler) terms.push({ word, tags });

@@ -28,6 +28,14 @@ export const FAILURE_CODES = [
   'unreachable',
   /** Outside the room. */
   'out_of_workspace',
+  /** The goal lies in (or the robot standing there would reach into) a zone the drive must avoid. */
+  'goal_in_avoided_zone',
+  /** A route exists, but every one crosses a zone the drive must avoid (or the robot stands in one). */
+  'no_route_avoiding_zones',
+  /** The robot's own pose crossed into a zone the drive had to avoid: the drive was stopped there. */
+  'entered_avoided_zone',
+  /** This robot cannot do what was asked as asked (e.g. keep out of zones with a base that plans its own routes). */
+  'unsupported',
   /** The zone is not on this map (`zones` lists those that are). */
   'unknown_zone',
   /** The gripper closed on nothing, or the object slipped. */

@@ -1,4 +1,5 @@
 import type { Vec2 } from './geometry.js';
+import type { Zone } from './map.js';
 
 /**
  * Goals and their progress: what the robot core asks of a backend and reads back. Core types,
@@ -12,7 +13,14 @@ export interface MotionLimits {
 }
 
 export type MotionGoal =
-  | { kind: 'goto'; target: Vec2; heading?: number; limits: MotionLimits }
+  | {
+      kind: 'goto';
+      target: Vec2;
+      heading?: number;
+      limits: MotionLimits;
+      /** Zones of the map to keep out of on this drive only: planned around as obstacles. */
+      avoid?: readonly Zone[];
+    }
   | { kind: 'rotate'; angle: number; limits: MotionLimits };
 
 export type ActivityStatus = 'idle' | 'active' | 'succeeded' | 'failed';
@@ -33,4 +41,6 @@ export interface GripperState {
   zone?: string | null;
 }
 
-export type PathPlan = { ok: true; path: Vec2[]; lengthM: number } | { ok: false; reason: string };
+/** A failed plan with avoided zones says when they are the cause: `goal`, the goal is in (or its
+ *  footprint reaches into) one; `route`, every route crosses one (or the robot starts in one). */
+export type PathPlan = { ok: true; path: Vec2[]; lengthM: number } | { ok: false; reason: string; avoided?: 'goal' | 'route' };

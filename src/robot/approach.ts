@@ -4,6 +4,8 @@ import type { KindDeps, Procedure } from './procedure.js';
 import type { Perception, SeenObject } from './perception.js';
 import { RobotCommandError } from './robot-errors.js';
 import { matchesLabel, noMatchError, unknownObjectError } from './seen-objects.js';
+import type { Zone } from '../core/map.js';
+import { avoidZonesOf, zonesNamed } from './keep-out.js';
 
 export interface ApproachPose {
   /** Where the base should stand. */
@@ -19,6 +21,8 @@ export interface ApproachGoal {
   label?: string;
   /** Metres from the object centre to stop at. */
   standoff: number;
+  /** Zones to keep out of on the way (map names). */
+  avoid_zones?: string[];
 }
 
 /** Farther than standoff + this, the approach stops short first and looks again. */
@@ -31,7 +35,7 @@ const FIRST_STAGE_EXTRA_M = 0.5;
  * the robot first, then other directions around the target, keeping the one with the shortest
  * feasible path (an object against a wall can only be reached from the open side).
  */
-export function planApproach(backend: RobotBackend, target: Vec2, standoff: number): ApproachPose {
+export function planApproach(backend: RobotBackend, target: Vec2, standoff: number, avoid: readonly Zone[] = []): ApproachPose {
   const { pose } = backend.readState();
   const direct = Math.atan2(pose.y - target.y, pose.x - target.x);
   let best: ApproachPose | null = null;
@@ -41,7 +45,7 @@ export function planApproach(backend: RobotBackend, target: Vec2, standoff: numb
     const offset = (Math.ceil(i / 2) * (i % 2 === 1 ? 1 : -1) * Math.PI) / 6;
     const around = direct + offset;
     const stand = { x: target.x + standoff * Math.cos(around), y: target.y + standoff * Math.sin(around) };
-    const plan = backend.planPath(stand);
+    const plan = avoid.length ? backend.planPath(stand, avoid) : backend.planPath(stand);
     if (!plan.ok) {
       lastReason = plan.reason;
       continue;
@@ -65,10 +69,10 @@ export function approachTarget(backend: RobotBackend, perception: Perception | u
 
 /** The first place an approach drives to: short of the object when it is far (to look again
  *  from closer), else the final stand. */
-export function firstApproachStand(backend: RobotBackend, target: SeenObject, standoff: number): { pose: ApproachPose; final: boolean } {
+export function firstApproachStand(backend: RobotBackend, target: SeenObject, standoff: number, avoid: readonly Zone[] = []): { pose: ApproachPose; final: boolean } {
   const { pose } = backend.readState();
   const far = Math.hypot(target.x - pose.x, target.y - pose.y) > standoff + LOOK_AGAIN_BEYOND_M;
-  return { pose: planApproach(backend, target, far ? standoff + FIRST_STAGE_EXTRA_M : standoff), final: !far };
+  return { pose: planApproach(backend, target, far ? standoff + FIRST_STAGE_EXTRA_M : standoff, avoid), final: !far };
 }
 
 /**
@@ -78,10 +82,11 @@ export function firstApproachStand(backend: RobotBackend, target: SeenObject, st
 export function approachProcedure(goal: ApproachGoal, deps: KindDeps): Procedure {
   const { backend } = deps.ctx;
   return async (io) => {
+    const avoid = zonesNamed(backend, avoidZonesOf({ ...goal }));
     let target = approachTarget(backend, deps.perception, goal);
-    const first = firstApproachStand(backend, target, goal.standoff);
+    const first = firstApproachStand(backend, target, goal.standoff, avoid);
     if (!first.final) {
-      await io.run(`approach to ${target.id}`, 'NAVIGATING', deps.drive({ ...first.pose.stand, heading: first.pose.heading }), [0, 0.5]);
+      await io.run(`approach to ${target.id}`, 'NAVIGATING', deps.drive({ ...first.pose.stand, heading: first.pose.heading }, avoid), [0, 0.5]);
       const id = target.id;
       await io.detect();
       const again = deps.perception?.objects().find((o) => o.id === id) ?? lookAgain(deps, goal);
@@ -91,8 +96,8 @@ export function approachProcedure(goal: ApproachGoal, deps: KindDeps): Procedure
       }
       target = again;
     }
-    const final = first.final ? first.pose : planApproach(backend, target, goal.standoff);
-    const arrived = await io.run(`approach to ${target.id}`, 'NAVIGATING', deps.drive({ ...final.stand, heading: final.heading }), [first.final ? 0 : 0.5, 1]);
+    const final = first.final ? first.pose : planApproach(backend, target, goal.standoff, avoid);
+    const arrived = await io.run(`approach to ${target.id}`, 'NAVIGATING', deps.drive({ ...final.stand, heading: final.heading }, avoid), [first.final ? 0 : 0.5, 1]);
     // Measured from the reported (rounded) pose, as a caller reading both would.
     const { pose } = backend.readState();
     const distance = Math.hypot(target.x - round(pose.x), target.y - round(pose.y));

@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import type { Vec2, Pose } from '../core/geometry.js';
-import type { StaticMap } from '../core/map.js';
+import type { StaticMap, Zone } from '../core/map.js';
 import type { CameraFrame } from '../core/camera-frame.js';
 
 /** Goals and their progress, in the core's vocabulary shared by every backend. */
@@ -43,8 +43,11 @@ export interface RobotBackend {
   onUpdate(listener: () => void): () => void;
   staticMap(): StaticMap;
   readState(): BackendState;
-  /** Plans without moving: a path, or the reason none exists. */
-  planPath(target: Vec2): PathPlan;
+  /** Plans without moving: a path (around `avoid`'s zones when given), or the reason none exists. */
+  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan;
+  /** Whether drives follow the path planPath gives, so a goal's avoided zones are kept out of
+   *  (false for a base that plans its own routes, like move_base: the core then refuses them). */
+  readonly followsPlannedPaths: boolean;
   /** Expected battery use (share of a full charge, 0..1) for driving a path of this length;
    *  the robot refuses trips that would end below its battery reserve. */
   estimateDrain(pathLengthM: number): number;

@@ -3,10 +3,13 @@ import type { Zone } from '../core/map.js';
 import type { KindDeps, Procedure } from './procedure.js';
 import { RobotCommandError } from './robot-errors.js';
 import { gripperStep } from './steps.js';
+import { avoidGoal, avoidZonesOf, zonesNamed } from './keep-out.js';
 
 /** Where to put the held object: a zone (by its map name). */
 export interface DeliveryGoal {
   zone: string;
+  /** Zones to keep out of on the way (map names). */
+  avoid_zones?: string[];
 }
 
 /** How far inside a zone's edge the drop point must be to count as already in it. */
@@ -51,7 +54,7 @@ const FACING_OFFSETS_RAD = [0, 0.7, -0.7, 1.4, -1.4];
  * first and then from the sides, the first stand the safety checks accept. Throws the last
  * refusal when none is accepted.
  */
-export function deliveryStand(deps: KindDeps, zone: Zone): (Vec2 & { heading?: number }) | undefined {
+export function deliveryStand(deps: KindDeps, zone: Zone, avoid: readonly Zone[] = []): (Vec2 & { heading?: number }) | undefined {
   const { backend } = deps.ctx;
   const jaws = deps.held.jaws();
   const spots = freeDropPoints(deps, zone);
@@ -67,7 +70,7 @@ export function deliveryStand(deps: KindDeps, zone: Zone): (Vec2 & { heading?: n
       const heading = straight + offset;
       const stand = { x: target.x - reach * Math.cos(heading), y: target.y - reach * Math.sin(heading), heading };
       try {
-        deps.safety.checkTrip(stand);
+        deps.safety.checkTrip(stand, avoid);
         return stand;
       } catch (e) {
         if (!(e instanceof RobotCommandError)) throw e;
@@ -85,8 +88,9 @@ export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure
   return async (io) => {
     const zone = deps.ctx.backend.staticMap().zones.find((z) => z.name === goal.zone);
     if (!zone) throw new RobotCommandError(`unknown zone "${goal.zone}"`, 'unknown_zone');
-    const stand = deliveryStand(deps, zone);
-    if (stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(stand), [0, 0.9]);
+    const avoid = zonesNamed(deps.ctx.backend, avoidZonesOf({ ...goal }));
+    const stand = deliveryStand(deps, zone, avoid);
+    if (stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(stand, avoid), [0, 0.9]);
     const { released, zone: landed, position } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [stand ? 0.9 : 0, 1]);
     if (landed !== goal.zone) {
       throw new RobotCommandError(`released ${(released as string | null) ?? 'the object'}, but it landed ${landed ? `in ${String(landed)}` : 'outside any zone'}, not in ${goal.zone}`, 'missed_zone', {
@@ -94,6 +98,12 @@ export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure
       });
     }
     // Where it was put down, so a caller can find it there again without searching.
-    return { released, zone: landed, ...(position ? { position } : {}) };
+    return { released, zone: landed, ...(position ? { position } : {}), ...(stand ? avoidedOf(avoid) : {}) };
   };
+}
+
+/** A delivery that drove says which zones it kept out of on the way. */
+function avoidedOf(avoid: readonly Zone[]): { avoided_zones?: string[] } {
+  const { avoid_zones } = avoidGoal(avoid);
+  return avoid_zones ? { avoided_zones: avoid_zones } : {};
 }

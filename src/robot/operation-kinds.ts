@@ -4,6 +4,7 @@ import type { RobotState } from './robot-state.js';
 import { chargeStep, gripperStep, motionStep, type Step } from './steps.js';
 import { approachProcedure, type ApproachGoal } from './approach.js';
 import { deliveryProcedure, type DeliveryGoal } from './delivery.js';
+import { avoidZonesOf, driveStep, zonesNamed } from './keep-out.js';
 
 /** A simple operation is one step, in one state; a multi-step one runs a procedure, whose steps
  *  each put the robot in their own state (ProcedureIo). */
@@ -14,7 +15,7 @@ export const OPERATION_KIND_TABLE: Record<OperationKind, KindSpec> = {
   navigate: {
     state: 'NAVIGATING',
     step: ({ goal: g }, { ctx, limits }) =>
-      motionStep(ctx.backend, { kind: 'goto', target: { x: g.x as number, y: g.y as number }, limits: limits(), ...(g.heading !== undefined ? { heading: g.heading as number } : {}) }),
+      driveStep(ctx.backend, limits(), { x: g.x as number, y: g.y as number, ...(g.heading !== undefined ? { heading: g.heading as number } : {}) }, zonesNamed(ctx.backend, avoidZonesOf(g))),
   },
   rotate: {
     state: 'NAVIGATING',

@@ -1,4 +1,5 @@
 import type { Vec2 } from '../core/geometry.js';
+import type { Zone } from '../core/map.js';
 import type { MotionLimits } from './backend.js';
 import type { HeldObject } from './held-object.js';
 import type { Perception } from './perception.js';
@@ -31,8 +32,8 @@ export interface KindDeps {
   held: HeldObject;
   perception: Perception | undefined;
   limits(): MotionLimits;
-  /** A motion step to a point, after the same checks as navigate_to. */
-  drive(target: Vec2 & { heading?: number }): Step;
+  /** A motion step to a point, after the same checks as navigate_to, keeping out of `avoid`'s zones. */
+  drive(target: Vec2 & { heading?: number }, avoid?: readonly Zone[]): Step;
   /** Looks with the camera (detect_objects without a filter). */
   detect(): Promise<unknown>;
 }

@@ -1,6 +1,5 @@
 import type { RobotBackend } from './backend.js';
 import type { CameraFrame } from '../core/camera-frame.js';
-import { canonicalName } from '../core/names.js';
 import type { Zone } from '../core/map.js';
 import { rectContains, round, type Vec2 } from '../core/geometry.js';
 import { EventLog, type RobotEventKind } from './event-log.js';
@@ -14,10 +13,10 @@ import { Safety } from './safety.js';
 import { HeldObject } from './held-object.js';
 import { OperationRunner, type WaitOptions } from './operation-runner.js';
 import type { KindDeps } from './procedure.js';
-import { motionStep } from './steps.js';
 import { approachTarget, firstApproachStand, type ApproachGoal } from './approach.js';
 import { deliveryStand } from './delivery.js';
 import { Looking } from './looking.js';
+import { avoidedZones, avoidGoal, driveStep, findZone } from './keep-out.js';
 
 export type { RobotTopic } from './robot-context.js';
 export type { WaitOptions } from './operation-runner.js';
@@ -72,9 +71,9 @@ export class Robot {
         maxAngular: this.parameters.number('max_angular_speed'),
         tolerance: this.parameters.number('arrival_tolerance'),
       }),
-      drive: (target) => {
-        this.safety.checkTrip(target);
-        return motionStep(backend, { kind: 'goto', target: { x: target.x, y: target.y }, limits: deps.limits(), ...(target.heading !== undefined ? { heading: target.heading } : {}) });
+      drive: (target, avoid = []) => {
+        this.safety.checkTrip(target, avoid);
+        return driveStep(backend, deps.limits(), target, avoid);
       },
       detect: () => this.detect(),
     });
@@ -133,10 +132,7 @@ export class Robot {
   }
   /** The zone of this map with that name ("Bin A" finds bin_a), or the refusal listing them. */
   zone(name: string): Zone {
-    const zones = this.backend.staticMap().zones;
-    const found = zones.find((z) => z.name === canonicalName(name));
-    if (!found) throw new RobotCommandError(`unknown zone "${name}"; zones on this map: ${zones.map((z) => z.name).join(', ')}`, 'unknown_zone', { zones: zones.map((z) => z.name) });
-    return found;
+    return findZone(this.backend, name);
   }
 
   watch(listener: (topic: RobotTopic) => void): () => void {
@@ -170,10 +166,13 @@ export class Robot {
 
   // ── goals ──────────────────────────────────────────────────────────────────
 
-  navigateTo(target: Vec2 & { heading?: number }): Operation {
+  /** Drives to a point, keeping out of the zones named in `avoidZones` on the way (this drive only). */
+  navigateTo(target: Vec2 & { heading?: number; avoidZones?: readonly string[] }): Operation {
+    const avoid = avoidedZones(this.backend, target.avoidZones);
     this.safety.requireMotionAllowed('navigate');
-    const plan = this.safety.checkTrip(target);
-    return this.runner.request('navigate', { x: target.x, y: target.y, ...(target.heading !== undefined ? { heading: target.heading } : {}), pathLengthM: round(plan.lengthM) });
+    const plan = this.safety.checkTrip(target, avoid);
+    const heading = target.heading !== undefined ? { heading: target.heading } : {};
+    return this.runner.request('navigate', { x: target.x, y: target.y, ...heading, pathLengthM: round(plan.lengthM), ...avoidGoal(avoid) });
   }
 
   rotate(angleRad: number): Operation {
@@ -183,17 +182,16 @@ export class Robot {
 
   /** Drives up to a seen object and stops facing it at the standoff (default: the
    *  approach_standoff parameter), looking again on the way when it starts far off. */
-  approach(goal: { objectId?: string; label?: string; standoff?: number }): Operation {
+  approach(goal: { objectId?: string; label?: string; standoff?: number; avoidZones?: readonly string[] }): Operation {
     if (!goal.objectId && !goal.label) throw new RobotCommandError('give object_id (e.g. "red_cube#1") or label (e.g. "red cube")', 'invalid_argument');
-    const approachGoal: ApproachGoal = {
-      ...(goal.objectId ? { object_id: goal.objectId } : { label: goal.label! }),
-      standoff: goal.standoff ?? this.parameters.number('approach_standoff'),
-    };
+    const avoid = avoidedZones(this.backend, goal.avoidZones);
+    const what = goal.objectId ? { object_id: goal.objectId } : { label: goal.label! };
+    const approachGoal: ApproachGoal = { ...what, standoff: goal.standoff ?? this.parameters.number('approach_standoff'), ...avoidGoal(avoid) };
     // Refuse now what the first drive would refuse, before any operation exists.
     const target = approachTarget(this.backend, this.perception, approachGoal);
-    const first = firstApproachStand(this.backend, target, approachGoal.standoff).pose;
+    const first = firstApproachStand(this.backend, target, approachGoal.standoff, avoid).pose;
     this.safety.requireMotionAllowed('navigate');
-    this.safety.checkTrip(first.stand);
+    this.safety.checkTrip(first.stand, avoid);
     return this.runner.request('approach', { ...approachGoal });
   }
 
@@ -212,13 +210,13 @@ export class Robot {
   }
 
   /** Puts the held object down in a zone, driving first when the drop point is not in it. */
-  deliver(zoneName: string): Operation {
+  deliver(zoneName: string, avoidZones?: readonly string[]): Operation {
     this.requireHolding();
     const zone = this.zone(zoneName);
-    // Refuse now what the delivery would refuse if it started now, before any operation exists;
-    // it decides where to stand when it starts.
-    if (!deliveryStand(this.deps, zone)) this.safety.requireMotionAllowed('release');
-    return this.runner.request('deliver', { zone: zone.name });
+    const avoid = avoidedZones(this.backend, avoidZones);
+    // Refuse now what the delivery would refuse if it started now (it picks its stand when it starts).
+    if (!deliveryStand(this.deps, zone, avoid)) this.safety.requireMotionAllowed('release');
+    return this.runner.request('deliver', { zone: zone.name, ...avoidGoal(avoid) });
   }
 
   charge(): Operation {

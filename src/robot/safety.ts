@@ -2,6 +2,8 @@ import { rectContains, round, type Vec2 } from '../core/geometry.js';
 import type { BackendState, PathPlan } from './backend.js';
 import type { RobotContext } from './robot-context.js';
 import { RobotCommandError } from './robot-errors.js';
+import type { Zone } from '../core/map.js';
+import { planFailureCode } from './keep-out.js';
 
 /**
  * The robot's safety rules, the same for every caller: arming, the latched emergency stop, the
@@ -92,15 +94,18 @@ export class Safety {
     if (!this.armedFlag) throw new RobotCommandError(`cannot ${what}: the robot is disarmed; call arm first`, 'not_armed');
   }
 
-  /** A trip the robot may take: inside the room, with a path, leaving the battery reserve. */
-  checkTrip(target: Vec2): PathPlan & { ok: true } {
+  /** A trip the robot may take: inside the room, with a path (around `avoid`'s zones), leaving the battery reserve. */
+  checkTrip(target: Vec2, avoid: readonly Zone[] = []): PathPlan & { ok: true } {
     const { backend } = this.ctx;
     const map = backend.staticMap();
     if (!(target.x > 0 && target.x < map.width && target.y > 0 && target.y < map.depth)) {
       throw new RobotCommandError(`(${target.x}, ${target.y}) is outside the room; x must be between 0 and ${map.width} and y between 0 and ${map.depth} metres, walls excluded`, 'out_of_workspace');
     }
-    const plan = backend.planPath(target);
-    if (!plan.ok) throw new RobotCommandError(`cannot reach (${target.x}, ${target.y}): ${plan.reason}`, 'unreachable');
+    const plan = avoid.length ? backend.planPath(target, avoid) : backend.planPath(target);
+    if (!plan.ok) {
+      const code = planFailureCode(plan);
+      throw new RobotCommandError(`cannot reach (${target.x}, ${target.y}): ${plan.reason}`, code, code === 'unreachable' ? undefined : { avoid_zones: avoid.map((z) => z.name) });
+    }
     this.checkBatteryReserve(target, plan.lengthM);
     return plan;
   }

@@ -1,7 +1,7 @@
 import type { Vec2 } from '../core/geometry.js';
 import { normalizeAngle, round } from '../core/geometry.js';
 import { VirtualClock } from '../core/clock.js';
-import { isDockZone } from '../core/map.js';
+import { isDockZone, type Zone } from '../core/map.js';
 import type { World } from './world.js';
 import { PHYSICS_DT } from './robot-config.js';
 import type { GripperState, MotionGoal, MotionState, PathPlan } from '../core/motion-types.js';
@@ -72,8 +72,8 @@ export class SimEngine {
     return this.world.map.zones.some((z) => isDockZone(z.name) && z.minX <= x && x <= z.maxX && z.minY <= y && y <= z.maxY);
   }
 
-  planPath(target: Vec2): PathPlan {
-    return this.planner.plan(this.world.robot, target, this.world.objects);
+  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan {
+    return this.planner.plan(this.world.robot, target, this.world.objects, avoid);
   }
 
   /** Starts a goal, replacing any in progress. A goal that cannot start fails at once. */
@@ -94,7 +94,7 @@ export class SimEngine {
       this.controller = new InPlaceRotation(goal.angle, this.limits);
     } else {
       if (goal.heading !== undefined && !Number.isFinite(goal.heading)) return this.fail('the final heading is not a finite number');
-      const plan = this.planPath(goal.target);
+      const plan = this.planPath(goal.target, goal.avoid);
       if (!plan.ok) return this.fail(plan.reason);
       this.path = plan.path;
       this.controller = new PathFollower(plan.path, Math.max(l.tolerance, MIN_TOLERANCE), this.limits, goal.heading);

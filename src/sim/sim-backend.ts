@@ -1,6 +1,6 @@
 import type { BackendState, GripperGeometry, GripperState, MotionGoal, MotionState, PathPlan, RobotBackend } from '../robot/backend.js';
 import type { Pose, Vec2 } from '../core/geometry.js';
-import { type StaticMap } from '../core/map.js';
+import type { StaticMap, Zone } from '../core/map.js';
 import { World } from './world.js';
 import type { CameraFrame } from '../core/camera-frame.js';
 import type { VirtualClock } from '../core/clock.js';
@@ -24,6 +24,8 @@ export interface SimulatorBackendOptions {
 /** The simulator behind the robot's backend interface. */
 export class SimulatorBackend implements RobotBackend {
   readonly kind = 'simulator';
+  /** The engine drives the planner's path. */
+  readonly followsPlannedPaths = true;
   readonly world: World;
   readonly engine: SimEngine;
   readonly runner: SimRunner;
@@ -69,8 +71,8 @@ export class SimulatorBackend implements RobotBackend {
     };
   }
 
-  planPath(target: Vec2): PathPlan {
-    return this.engine.planPath(target);
+  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan {
+    return this.engine.planPath(target, avoid);
   }
 
   estimateDrain(pathLengthM: number): number {

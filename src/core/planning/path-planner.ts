@@ -1,11 +1,12 @@
 import type { Vec2 } from '../geometry.js';
 import { round } from '../geometry.js';
 import type { FloorObject } from '../objects.js';
-import { type StaticMap } from '../map.js';
+import type { StaticMap, Zone } from '../map.js';
 import type { PathPlan } from '../motion-types.js';
 import { OccupancyGrid, GRID_RESOLUTION, INFLATION_MARGIN } from './occupancy-grid.js';
 import { clearanceAt, describeSurface, nearestSurface, segmentClearance } from './collision.js';
 import { MinHeap } from './min-heap.js';
+import { keepOutConflict, withZonesAsObstacles, zoneNames, zonesKey } from './keep-out.js';
 
 export interface PlannerOptions {
   robotRadius: number;
@@ -19,6 +20,8 @@ const ESCAPE_RADIUS = 0.6;
  *  cell centres that round an obstacle corner dips by under 3 mm, and a shortcut must never be
  *  stricter than the grid path it replaces. */
 const SHORTCUT_SLACK = 0.005;
+/** Planners kept for sets of avoided zones: a mission asks for the same set on every drive. */
+const KEEP_OUT_CACHE = 4;
 
 const SQRT2 = Math.SQRT2;
 // 8-connected neighbourhood (straight steps first, then diagonals): column, row, cost in cells.
@@ -48,10 +51,11 @@ export class PathPlanner {
   readonly inflation: number;
   private readonly staticGrid: OccupancyGrid;
   private buffers: SearchScratch | undefined;
+  private readonly keepOutPlanners = new Map<string, PathPlanner>();
 
   constructor(
     private readonly map: StaticMap,
-    options: PlannerOptions,
+    private readonly options: PlannerOptions,
   ) {
     this.inflation = options.robotRadius + (options.margin ?? INFLATION_MARGIN);
     this.staticGrid = OccupancyGrid.ofStaticMap(map, this.inflation, options.resolution ?? GRID_RESOLUTION);
@@ -62,7 +66,35 @@ export class PathPlanner {
     return objects.some((o) => o.heldBy === null) ? this.staticGrid.withObjects(objects) : this.staticGrid;
   }
 
-  plan(start: Vec2, target: Vec2, objects: readonly FloorObject[]): PathPlan {
+  /**
+   * A path from start to target around walls, obstacles and the objects, and around `avoid`'s
+   * zones when given (this plan only). When the zones are what blocks it, the failure says so
+   * (`avoided`), so a caller can tell "no route that keeps out" from "no route at all".
+   */
+  plan(start: Vec2, target: Vec2, objects: readonly FloorObject[], avoid: readonly Zone[] = []): PathPlan {
+    if (avoid.length === 0) return this.planOpen(start, target, objects);
+    const conflict = keepOutConflict(avoid, start, target, this.inflation);
+    if (conflict) return conflict;
+    const plan = this.avoiding(avoid).planOpen(start, target, objects);
+    if (plan.ok) return plan;
+    const open = this.planOpen(start, target, objects);
+    if (!open.ok) return open;
+    return { ok: false, avoided: 'route', reason: `every route to x=${fmt(target.x)} y=${fmt(target.y)} crosses ${zoneNames(avoid)}, which this drive must keep out of` };
+  }
+
+  /** The planner of this map with the zones as obstacles, built once per set of zones. */
+  private avoiding(zones: readonly Zone[]): PathPlanner {
+    const key = zonesKey(zones);
+    let planner = this.keepOutPlanners.get(key);
+    if (!planner) {
+      if (this.keepOutPlanners.size >= KEEP_OUT_CACHE) this.keepOutPlanners.delete(this.keepOutPlanners.keys().next().value!);
+      planner = new PathPlanner(withZonesAsObstacles(this.map, zones), this.options);
+      this.keepOutPlanners.set(key, planner);
+    }
+    return planner;
+  }
+
+  private planOpen(start: Vec2, target: Vec2, objects: readonly FloorObject[]): PathPlan {
     const { map } = this;
     const where = `x=${fmt(target.x)} y=${fmt(target.y)}`;
     if (!Number.isFinite(target.x) || !Number.isFinite(target.y)) return { ok: false, reason: 'the target is not a finite point' };

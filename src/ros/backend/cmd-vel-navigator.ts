@@ -42,6 +42,8 @@ const STILL_RADPS = 0.01;
  * outright, a base's command watchdog (ros-sim's: 0.5 s) stops it.
  */
 export class CmdVelNavigator implements Navigator {
+  /** It drives the planned path, so it keeps out of what that path was planned around. */
+  readonly followsPlannedPath = true;
   private readonly progress: GoalProgress;
   private tracker: PathTracker | null = null;
   private timer: NodeJS.Timeout | undefined;

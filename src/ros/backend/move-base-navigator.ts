@@ -21,6 +21,8 @@ function outcomeReason(outcome: RosGoalOutcome): string {
  * pose the robot core reads then is the one the goal ended at.
  */
 export class MoveBaseNavigator implements Navigator {
+  /** move_base plans its own route to the goal; the path planned here only measures progress. */
+  readonly followsPlannedPath = false;
   private readonly progress: GoalProgress;
   private current: { token: number; handle: RosGoalHandle; succeeded?: true } | null = null;
   private readonly unfinished = new Set<RosGoalHandle>();

@@ -18,6 +18,9 @@ export interface NavigationGoal {
 
 /** How the backend drives: through move_base, or by its own follower on /cmd_vel. */
 export interface Navigator {
+  /** Whether the base drives `goal.path` (the cmd_vel follower) or plans its own route to the
+   *  target (move_base): only a follower keeps out of the zones the path was planned around. */
+  readonly followsPlannedPath: boolean;
   /** Starts `goal`, replacing any goal in progress. */
   start(goal: NavigationGoal): void;
   /** On every odometry message: the pose in the core's frame, and the base's velocities. */

@@ -1,7 +1,7 @@
 import type { CameraFrame } from '../../core/camera-frame.js';
 import type { Clock } from '../../core/clock.js';
 import { normalizeAngle, rectContains, type Pose, type Vec2 } from '../../core/geometry.js';
-import { isDockZone, type StaticMap } from '../../core/map.js';
+import { isDockZone, type StaticMap, type Zone } from '../../core/map.js';
 import type { GripperState, MotionGoal, MotionState, PathPlan } from '../../core/motion-types.js';
 import { PathPlanner } from '../../core/planning/path-planner.js';
 import { yawFromQuaternion, type Quaternion } from '../../core/quaternion.js';
@@ -120,12 +120,17 @@ export class RosRobotBackend implements RobotBackend {
     return { pose: { ...this.pose }, linear: this.linear, angular: this.angular, battery: this.battery, charging, onDock: this.onDock(), holding: this.holding };
   }
 
-  planPath(target: Vec2): PathPlan {
+  /** The cmd_vel follower drives the planned path; move_base plans its own. */
+  get followsPlannedPaths(): boolean {
+    return this.navigator.followsPlannedPath;
+  }
+
+  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan {
     // Objects on the floor are not on the map, and the backend interface hands planPath none (the
     // robot core's tracked objects would need it changed for every backend): move_base avoids them
     // by its own sensors; the cmd_vel follower relies on the base's own safety (bumpers, the
     // simulator's collision check) and fails a drive the base does not follow within 1.5 s.
-    return this.planner.plan(this.pose, target, []);
+    return this.planner.plan(this.pose, target, [], avoid);
   }
 
   estimateDrain(pathLengthM: number): number {
@@ -140,7 +145,8 @@ export class RosRobotBackend implements RobotBackend {
       if (!Number.isFinite(goal.angle)) return this.navigator.failAtOnce('the rotation angle is not a finite number');
       return this.navigator.start({ target: this.toRos(here), heading: normalizeAngle(this.pose.heading + goal.angle), turn: goal.angle, path: [here, here], lengthM: 0, limits: goal.limits });
     }
-    const plan = this.planPath(goal.target);
+    // The core refuses avoided zones for a navigator that does not follow the path (move_base).
+    const plan = this.planPath(goal.target, goal.avoid);
     if (!plan.ok) return this.navigator.failAtOnce(plan.reason);
     const [a, b] = plan.path.slice(-2) as [Vec2, Vec2];
     // Without a final heading, arrive facing the way the last leg drives: no needless turn.

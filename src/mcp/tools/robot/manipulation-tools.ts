@@ -4,6 +4,7 @@ import { nullable } from '../../portable-schemas.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, motionOutcome, motionOutputSchema } from './views.js';
 import { detachArg, followOperation } from './session-motion.js';
+import { avoidZonesArg } from './motion-tools.js';
 
 const define = defineTool<RobotToolContext>();
 const grips = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
@@ -33,16 +34,16 @@ export const releaseObject = define({
   name: 'release_object',
   title: 'Release the held object',
   description:
-    'Open the gripper and put the held object down in front of the robot. With zone, first drives so that the object lands inside that zone (e.g. bin_a, shelf). Requires arm.',
-  input: { zone: z.string().max(MAX_NAME_LENGTH).optional().describe('zone to put the object in; default: right here'), detach: detachArg },
+    'Open the gripper and put the held object down in front of the robot. With zone, first drives so that the object lands inside that zone (e.g. bin_a, shelf), keeping out of avoid_zones on the way (as navigate_to does). Requires arm.',
+  input: { zone: z.string().max(MAX_NAME_LENGTH).optional().describe('zone to put the object in; default: right here'), avoid_zones: avoidZonesArg, detach: detachArg },
   output: motionOutputSchema.extend({ released: nullable(z.string(), 'tracker id of the released object'), landed_in_zone: nullable(z.string(), 'zone it landed in') }),
   annotations: grips,
   category: 'manipulation',
   needsConfirmation: false,
   timeoutSeconds: 330,
-  async handler(ctx, { zone, detach }, extra) {
+  async handler(ctx, { zone, avoid_zones, detach }, extra) {
     const { robot } = ctx;
-    const op = attempt(() => (zone ? robot.deliver(zone) : robot.release()));
+    const op = attempt(() => (zone ? robot.deliver(zone, avoid_zones) : robot.release()));
     if (isToolFailure(op)) return op;
     await followOperation(ctx, op, extra, { wait: true, detach, timeoutS: zone ? 330 : 30 });
     const outcome = motionOutcome(robot, op, true, 'release');

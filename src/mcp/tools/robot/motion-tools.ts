@@ -9,15 +9,27 @@ const moves = { readOnlyHint: false, destructiveHint: true, idempotentHint: fals
 const define = defineTool<RobotToolContext>();
 const NAVIGATION_TIMEOUT_S = 300;
 const waitArg = z.boolean().default(true).describe('true (default): return when the motion ends; false: return an operation id at once');
+/** Zones a drive keeps out of; the drive tools and release_object's delivery share it. */
+export const avoidZonesArg = z
+  .array(z.string().max(MAX_NAME_LENGTH))
+  .max(16)
+  .optional()
+  .describe('zones of the map to keep out of on this drive only (names as in robot://map, e.g. ["packing_area"]): the route goes around them like obstacles');
+/** What a drive tool says of avoid_zones, in its description. */
+const AVOIDING =
+  ' With avoid_zones, the route keeps the whole robot out of those zones and the operation\'s result lists them as avoided_zones; refused with unknown_zone for a name not on the map, goal_in_avoided_zone when the goal lies in one, no_route_avoiding_zones when every route crosses one, unsupported on a base that plans its own routes (move_base); a drive whose own pose crosses into one stops with entered_avoided_zone.';
+/** The robot call's argument for avoid_zones, nothing when none are given. */
+export const avoiding = (zones: string[] | undefined) => (zones?.length ? { avoidZones: zones } : {});
 
 export const navigateTo = define({
   name: 'navigate_to',
   title: 'Navigate to a point',
-  description: 'Plan a collision-free path to (x, y) on the map and drive there; optionally turn to a final heading. Requires arm. Refused when the trip would leave the battery below the reserve (except to the charging_dock).',
+  description: `Plan a collision-free path to (x, y) on the map and drive there; optionally turn to a final heading. Requires arm. Refused when the trip would leave the battery below the reserve (except to the charging_dock).${AVOIDING}`,
   input: {
     x: z.number().describe('metres'),
     y: z.number().describe('metres'),
     heading: z.number().min(-360).max(360).optional().describe('final heading, degrees'),
+    avoid_zones: avoidZonesArg,
     wait: waitArg,
     detach: detachArg,
   },
@@ -26,9 +38,9 @@ export const navigateTo = define({
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
-  async handler(ctx, { x, y, heading, wait, detach }, extra) {
+  async handler(ctx, { x, y, heading, avoid_zones, wait, detach }, extra) {
     const { robot } = ctx;
-    const op = attempt(() => robot.navigateTo({ x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}) }));
+    const op = attempt(() => robot.navigateTo({ x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}), ...avoiding(avoid_zones) }));
     if (isToolFailure(op)) return op;
     await followOperation(ctx, op, extra, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S });
     return motionOutcome(robot, op, wait, `navigation to (${x}, ${y})`);
@@ -38,18 +50,18 @@ export const navigateTo = define({
 export const navigateToZone = define({
   name: 'navigate_to_zone',
   title: 'Navigate to a zone',
-  description: 'Drive to the centre of a named zone of the map (see the robot://map resource for zone names). Requires arm.',
-  input: { zone: z.string().max(MAX_NAME_LENGTH).describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), wait: waitArg, detach: detachArg },
+  description: `Drive to the centre of a named zone of the map (see the robot://map resource for zone names). Requires arm.${AVOIDING}`,
+  input: { zone: z.string().max(MAX_NAME_LENGTH).describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), avoid_zones: avoidZonesArg, wait: waitArg, detach: detachArg },
   output: motionOutputSchema.extend({ zone: z.string() }),
   annotations: moves,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
-  async handler(ctx, { zone, wait, detach }, extra) {
+  async handler(ctx, { zone, avoid_zones, wait, detach }, extra) {
     const { robot } = ctx;
     const found = attempt(() => robot.zone(zone));
     if (isToolFailure(found)) return found;
-    const op = attempt(() => robot.navigateTo(rectCenter(found)));
+    const op = attempt(() => robot.navigateTo({ ...rectCenter(found), ...avoiding(avoid_zones) }));
     if (isToolFailure(op)) return op;
     await followOperation(ctx, op, extra, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S });
     const outcome = motionOutcome(robot, op, wait, `navigation to ${found.name}`);
@@ -61,11 +73,12 @@ export const approachObject = define({
   name: 'approach_object',
   title: 'Approach a seen object',
   description:
-    'Drive up to an object the camera has seen (by tracker id like "red_cube#1" or by label like "red cube") and stop facing it at the standoff distance, which puts it in gripper reach by default. Looks again on the way to refine its position. Requires arm; call detect_objects or scan_surroundings first.',
+    `Drive up to an object the camera has seen (by tracker id like "red_cube#1" or by label like "red cube") and stop facing it at the standoff distance, which puts it in gripper reach by default. Looks again on the way to refine its position. Requires arm; call detect_objects or scan_surroundings first.${AVOIDING}`,
   input: {
     object_id: z.string().max(MAX_NAME_LENGTH).optional().describe('tracker id from detect_objects, e.g. "red_cube#1"'),
     label: z.string().max(MAX_NAME_LENGTH).optional().describe('what to approach when no id is given, e.g. "red cube"; the nearest match wins'),
     standoff: z.number().min(0.3).max(1.5).optional().describe('metres from the object centre; default: the approach_standoff parameter'),
+    avoid_zones: avoidZonesArg,
     detach: detachArg,
   },
   output: motionOutputSchema.extend({ object_id: z.string(), object_position: z.object({ x: z.number(), y: z.number() }), distance_m: z.number() }),
@@ -73,9 +86,9 @@ export const approachObject = define({
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
-  async handler(ctx, { object_id, label, standoff, detach }, extra) {
+  async handler(ctx, { object_id, label, standoff, avoid_zones, detach }, extra) {
     const { robot } = ctx;
-    const op = attempt(() => robot.approach({ ...(object_id ? { objectId: object_id } : {}), ...(label ? { label } : {}), ...(standoff !== undefined ? { standoff } : {}) }));
+    const op = attempt(() => robot.approach({ ...(object_id ? { objectId: object_id } : {}), ...(label ? { label } : {}), ...(standoff !== undefined ? { standoff } : {}), ...avoiding(avoid_zones) }));
     if (isToolFailure(op)) return op;
     await followOperation(ctx, op, extra, { wait: true, detach, timeoutS: NAVIGATION_TIMEOUT_S });
     const outcome = motionOutcome(robot, op, true, `approach to ${object_id ?? label}`);

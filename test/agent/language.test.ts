@@ -29,6 +29,8 @@ describe('compromise canonical text', () => {
     ['turn ninety degrees left', 'turn 90 degrees left'],
     ['alright, pick up the cube', 'pick up the cube'],
     ['put the stuff on the shelf', 'put the things on the shelf'],
+    ['whats in bin b', 'what is in bin b'],
+    ['move the cube thats red to bin a', 'move the cube that is red to bin a'],
   ])('%s → %s', (said, canonical) => {
     expect(canonicalText(said)).toBe(canonical);
   });

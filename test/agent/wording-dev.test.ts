@@ -50,6 +50,7 @@ describe('describing and asking', () => {
     ["how's your battery doing", [{ kind: 'status', topic: 'battery' }]],
     ['what are you holding?', [{ kind: 'status', topic: 'holding' }]],
     ['is there a blue cube', [{ kind: 'find', object: { color: 'blue', ...cube } }]],
+    ['whats in bin b', [{ kind: 'find', object: { all: true, inZone: 'bin_b' } }]],
   ])('%s', (text, goals, readings) => check(WAREHOUSE)(text, goals, readings));
 });
 
@@ -105,6 +106,7 @@ describe('clipped commands', () => {
     ['shelf. now.', [{ kind: 'goto', target: { zone: 'shelf' } }]],
     ['all cubes -> shelf', [{ kind: 'place', object: { ...cube, all: true }, target: { zone: 'shelf' } }]],
     ['yellow ball in bin b pls', [{ kind: 'place', object: { color: 'yellow', ...ball }, target: { zone: 'bin_b' } }]],
+    ['move the cube thats red to bin a', [{ kind: 'place', object: { ...red, ...cube }, target: { zone: 'bin_a' } }]],
   ])('%s', (text, goals, readings) => check(WAREHOUSE)(text, goals, readings));
 });
 
@@ -141,6 +143,7 @@ describe('words the planner does not list, read through WordNet', () => {
     ['shove the emerald block into bin b', [{ kind: 'place', object: { color: 'green', ...cube }, target: { zone: 'bin_b' } }]],
     ['relocate the navy tube to the shelf', [{ kind: 'place', object: { color: 'blue', ...cylinder }, target: { zone: 'shelf' } }], ["'navy' as 'blue'"]],
     ['hurry over to bin a', [{ kind: 'goto', target: { zone: 'bin_a' } }], ["'hurry' as 'go'"]],
+    ['pop over to the shelf', [{ kind: 'goto', target: { zone: 'shelf' } }], ["'pop' as 'go'"]],
     ['seek the gold cylinder', [{ kind: 'find', object: { color: 'yellow', ...cylinder } }]],
     ['tally the orbs', [{ kind: 'count', object: { ...ball, all: true } }]],
     ['retrieve the scarlet sphere', [{ kind: 'pick', object: { ...red, ...ball } }]],
@@ -157,6 +160,11 @@ describe('words the planner does not list, read through WordNet', () => {
 });
 
 describe('honest refusals', () => {
+  it('"park at the charger" is never read as putting down what the robot holds ("park" is a kind of putting in WordNet)', () => {
+    const g = ground('park at the charger', WAREHOUSE);
+    if ('goals' in g) expect(g.goals.map((goal) => goal.kind)).not.toContain('place');
+  });
+
   it.each([
     ['pick up the purple ball', /purple/],
     ['take the white cylinder to bin a', /white/],

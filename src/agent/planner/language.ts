@@ -20,6 +20,12 @@ function nlp(): Nlp {
 const FILLERS = /^(?:uh+|um+|erm?|hmm+|oh|ah|thanks|thank|ty|cheers|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
 /** Asking whether the robot minds: the request is the gerund that follows ("would you mind putting …"). */
 const MIND = /\b(?:would|do|will) you mind\b/gi;
+/** Contractions typed without their apostrophe, which compromise leaves as unknown words. */
+const BARE_CONTRACTIONS: Record<string, string> = {
+  whats: 'what is', thats: 'that is', wheres: 'where is', theres: 'there is', heres: 'here is', hows: 'how is', dont: 'do not',
+  doesnt: 'does not', didnt: 'did not', isnt: 'is not', arent: 'are not', cant: 'can not', youre: 'you are',
+};
+const BARE_CONTRACTION = new RegExp(`\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
 /** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */
 const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
@@ -42,7 +48,7 @@ export interface Term {
  * Punctuation that separates clauses is kept as its own term.
  */
 export function readTerms(text: string): Term[] {
-  const doc = nlp()(text.replace(MIND, ' '));
+  const doc = nlp()(text.replace(MIND, ' ').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase()]!));
   doc.contractions().expand();
   (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
   doc.compute('root');

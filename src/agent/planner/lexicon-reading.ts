@@ -58,9 +58,9 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
     if (!frame) return null;
     const span = phrasal ? 2 : 1;
     const destination = DESTINATION.test(restOfClause(ts, i + span - 1));
-    // Without a destination, carrying or bringing something is first taking hold of it.
-    const verb = destination ? frame : frame === 'carry' ? 'pick up' : frame === 'bring' ? 'fetch' : frame;
-    return { span, text: verb, read: verb };
+    const after = ts[i + span]?.word;
+    const objectless = after === undefined || after === ',' || PLACE_PREPOSITIONS.has(after) || PARTICLES.has(after);
+    return { span, text: frameVerb(frame, destination, objectless), read: frameVerb(frame, destination, objectless) };
   }
   if (objectWord(next) || (next !== undefined && shapeMeaningOf(next))) {
     const colour = colourMeaning(word);
@@ -71,6 +71,18 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
     if (shape) return { span: 1, text: shape.plural ? `${shape.shape}s` : shape.shape, read: shape.shape };
   }
   return null;
+}
+
+/**
+ * The verb the frames read for a frame: without a destination, carrying or bringing something is
+ * first taking hold of it; with nothing to carry ("park at the charger"), a verb of putting
+ * somewhere is the robot going there.
+ */
+function frameVerb(frame: NonNullable<ReturnType<typeof verbMeaning>>, destination: boolean, objectless: boolean): string {
+  if (objectless && ['put', 'drop', 'carry', 'bring', 'move'].includes(frame)) return 'go';
+  if (!destination && frame === 'carry') return 'pick up';
+  if (!destination && frame === 'bring') return 'fetch';
+  return frame;
 }
 
 const shapeMeaningOf = (w: string) => (/^[a-z]{3,}$/.test(w) ? shapeMeaning(w) : null);

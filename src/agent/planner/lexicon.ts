@@ -130,6 +130,11 @@ export function synsetsOf(lemma: string, pos: PartOfSpeech): Synset[] {
   return senses(lemma, pos).map((offset) => synset(offset, pos));
 }
 
+/** How many dictionary files are open: none until a word the planner does not list is looked up. */
+export function openDictionaryFiles(): number {
+  return files.size;
+}
+
 /** Closes the dictionary files (tests; a long-lived process keeps them for the next unknown word). */
 export function closeLexicon(): void {
   for (const { fd } of files.values()) closeSync(fd);

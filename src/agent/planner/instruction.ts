@@ -1,9 +1,9 @@
-import { extractConstraints, type Constraint } from './constraints.js';
+import { extractConstraints } from './constraints.js';
 import { clauseGoals } from './frames/compose.js';
 import { normalizeInstruction, splitClauses } from './frames/clauses.js';
 import { canonicalText } from './language.js';
 import { readByMeaning } from './lexicon-reading.js';
-import type { ObjectQuery } from './referring.js';
+import type { ParsedGoal } from './frames/goal-types.js';
 import { correctColours, correctSpelling, type Reading } from './spelling.js';
 import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
 
@@ -20,38 +20,7 @@ export type { ObjectQuery } from './referring.js';
 export { normalizeInstruction, splitClauses } from './frames/clauses.js';
 export { parseClause } from './frames/clause.js';
 
-/** A place as said ("bin a", "the packing area"), or where the robot started ("home", "back"). */
-export type SpokenPlace = { said: string } | { home: true };
-/** A place of the map: one of its zones, or the point the robot started from. */
-export type MapPlace = { zone: string } | { start: true };
-
-type Point = { point: { x: number; y: number } };
-export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true };
-
-export type Goal<Z = SpokenPlace> =
-  | { kind: 'pick'; object: ObjectQuery }
-  | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
-  | { kind: 'goto'; target: Z | Point }
-  | { kind: 'find'; object: ObjectQuery }
-  | { kind: 'count'; object: ObjectQuery }
-  | { kind: 'stay' }
-  | { kind: 'scan' }
-  | { kind: 'capture' }
-  | { kind: 'charge' }
-  | { kind: 'status'; topic: 'battery' | 'pose' | 'holding' | 'all' }
-  | { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' }
-  | { kind: 'set'; name: string; value: number | string }
-  | { kind: 'rotate'; degrees: number }
-  /** Each goes where the other was: into the other's zone, or to its spot. */
-  | { kind: 'swap'; object: ObjectQuery; other: ObjectQuery }
-  /** Everything `object` names (all, in a zone) moved out of that zone, to free floor. */
-  | { kind: 'clear'; object: ObjectQuery }
-  /** Each object `object` names moved to the zone named after its colour (or kind). */
-  | { kind: 'sort'; object: ObjectQuery }
-  | { kind: 'keep'; constraint: Constraint }
-  | { kind: 'unknown'; text: string; reason: string };
-
-export type ParsedGoal = Goal<SpokenPlace>;
+export type { Goal, MapPlace, ParsedGoal, Place, SpokenPlace } from './frames/goal-types.js';
 
 export interface ParsedInstruction {
   goals: ParsedGoal[];

@@ -1,12 +1,14 @@
 import type { GoalReport } from '../outcome-tool.js';
-import { Beliefs, type PlannerMap } from './beliefs.js';
+import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
+import { listNames, resolveZone } from './place-words.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
 import { RobotLink } from './robot-link.js';
 import { goto, rotate } from './skills/navigation.js';
 import { pick } from './skills/pick.js';
 import { place } from './skills/place.js';
+import { clearZone, sortObjects, swap, type Composed } from './skills/compositions.js';
 import { capture, control, status } from './skills/robot-controls.js';
 import { countAndReport, findAndReport, lookAround } from './skills/search.js';
 import type { SkillContext } from './skills/skill-context.js';
@@ -22,11 +24,31 @@ import { capitalize, fail, ok, pct, type Step } from './step.js';
  * goal was seen to hold, and says plainly what it did and what it did not.
  */
 export const CAPABILITIES =
-  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, go to zones or coordinates, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
-const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate']);
+  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, swap two objects, clear a zone, put objects in the zones named after their colours, go to zones or coordinates, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
+const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate', 'swap', 'clear', 'sort']);
+type Composition = Extract<GroundedGoal, { kind: 'swap' | 'clear' | 'sort' }>;
 
 export function missionScript(instruction: GroundedInstruction, map: PlannerMap | null): MissionScript {
-  return (io) => runMission(instruction, newContext(io, new Beliefs(map), !instruction.noCharge));
+  const grounded = groundSwaps(instruction, map);
+  if ('refusal' in grounded) return refusalScript(grounded.refusal);
+  return (io) => runMission(grounded, newContext(io, new Beliefs(map), !instruction.noCharge));
+}
+
+/** The second object of a swap named by its zone ("with the red cylinder in the kitchen"): that zone found on the map too. */
+function groundSwaps(instruction: GroundedInstruction, map: PlannerMap | null): GroundedInstruction | { refusal: string } {
+  const zones = map?.zones.map((z) => z.name) ?? [];
+  const goals: GroundedGoal[] = [];
+  for (const g of instruction.goals) {
+    const said = g.kind === 'swap' ? g.other.inZone : undefined;
+    if (g.kind !== 'swap' || said === undefined) {
+      goals.push(g);
+      continue;
+    }
+    const match = resolveZone(said, zones);
+    if (!('zone' in match)) return { refusal: 'ambiguous' in match ? `"${said}" could be ${listNames(match.ambiguous, 'or')}: say which` : `I do not know a place called "${said}": this map has ${listNames(zones)}` };
+    goals.push({ ...g, other: { ...g.other, inZone: match.zone } });
+  }
+  return { ...instruction, goals };
 }
 
 /** A mission refused before anything moves: no tool call at all. */
@@ -43,7 +65,7 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   const reading = readings.length ? `${capitalize(readings.join('; '))}. ` : '';
   await robot.call('get_robot_status', {}, `${reading}Checking the robot first.`);
   const reports: GoalReport[] = [];
-  const notAttempted = (from: number) => goals.slice(from).map((g) => ({ text: goalText(g), status: 'not_attempted' as const, evidence: 'not attempted' }));
+  const notAttempted = (from: number) => goals.slice(from).map((g) => ({ text: describeGoal(g), status: 'not_attempted' as const, evidence: 'not attempted' }));
   const moves = goals.some((g) => MOTION_GOALS.has(g.kind));
   if (moves && robot.estopped && !goals.some((g) => g.kind === 'reset_estop')) {
     return finish([], 'The emergency stop is latched; I will not reset it unless asked to ("reset the emergency stop").', notAttempted(0));
@@ -59,13 +81,12 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   }
   for (const [i, goal] of goals.entries()) {
     if (goal.kind === 'keep') continue; // checked once everything else is done
-    const heading = robot.heading;
-    const step = await execute(ctx, goal);
-    const report = await checkGoal(ctx, goal, step, heading);
-    reports.push(report);
+    const { step, checked } = await carryOut(ctx, goal);
+    reports.push(...checked);
     if (!step.ok) return finish(done, step.message, [...reports, ...notAttempted(i + 1)]);
     done.push(step.message);
-    if (report.status !== 'met') return finish(done, `But on checking, "${report.text}" does not hold: ${report.evidence}.`, [...reports, ...notAttempted(i + 1)]);
+    const report = checked.find((r) => r.status !== 'met');
+    if (report) return finish(done, `But on checking, "${report.text}" does not hold: ${report.evidence}.`, [...reports, ...notAttempted(i + 1)]);
   }
   for (const goal of goals.filter((g) => g.kind === 'keep')) reports.push(await checkGoal(ctx, goal, { ok: true, message: '' }));
   const broken = reports.find((r) => r.status !== 'met');
@@ -78,6 +99,36 @@ function finish(done: string[], problem: string, goals: GoalReport[]): PlannerVe
   const open = goals.filter((g) => g.status === 'not_attempted').map((g) => g.text);
   const notDone = open.length ? ` Not done: ${open.join('; ')}.` : '';
   return { outcome: 'failed', summary: `${[...done, problem].join(' ')}${notDone}`, goals };
+}
+
+/** One goal carried out and checked: a composition's parts each checked on their own. */
+async function carryOut(ctx: SkillContext, goal: GroundedGoal): Promise<{ step: Step; checked: GoalReport[] }> {
+  if (goal.kind === 'swap' || goal.kind === 'clear' || goal.kind === 'sort') {
+    const { step, parts } = await compose(ctx, goal);
+    const text = describeGoal(goal);
+    // What was done before a part failed is in the message; it was not looked at again, so it is not claimed.
+    if (!step.ok) return { step, checked: [{ text, status: 'unmet', evidence: step.message }] };
+    if (parts.length === 0) return { step, checked: [{ text, status: 'met', evidence: step.message }] };
+    const checked: GoalReport[] = [];
+    for (const part of parts) checked.push(await checkGoal(ctx, part.goal, part.step));
+    return { step, checked };
+  }
+  const heading = ctx.robot.heading;
+  const step = await execute(ctx, goal);
+  return { step, checked: [await checkGoal(ctx, goal, step, heading)] };
+}
+
+function compose(ctx: SkillContext, goal: Composition): Promise<Composed> {
+  if (goal.kind === 'swap') return swap(ctx, goal.object, goal.other);
+  return goal.kind === 'clear' ? clearZone(ctx, goal.object) : sortObjects(ctx, goal.object);
+}
+
+/** What a goal asks, for the report: the compositions in words of their own. */
+function describeGoal(goal: GroundedGoal): string {
+  if (goal.kind === 'swap') return `${describeQuery(goal.object)} and ${describeQuery(goal.other)} swapped`;
+  if (goal.kind === 'clear') return `${describeQuery(goal.object)} moved out of ${goal.object.inZone}`;
+  if (goal.kind === 'sort') return `${describeQuery(goal.object)} each in the zone of its colour or kind`;
+  return goalText(goal);
 }
 
 function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {

@@ -1,6 +1,6 @@
 import { parseObject } from '../referring.js';
 import { keepsNegation } from './negation.js';
-import type { ParsedGoal } from '../instruction.js';
+import type { ParsedGoal } from './goal-types.js';
 import { clear, readMisplaced, readSwapStatement, sort, swap } from './compositions.js';
 import { readControl } from './controls.js';
 import { find, go, pick, place, stay, type Frame } from './motion.js';

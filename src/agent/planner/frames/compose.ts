@@ -1,4 +1,4 @@
-import type { ParsedGoal } from '../instruction.js';
+import type { ParsedGoal } from './goal-types.js';
 import type { ObjectQuery } from '../referring.js';
 import { parseClause } from './clause.js';
 import { hasSortingZones, sortTarget } from './compositions.js';

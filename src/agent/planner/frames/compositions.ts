@@ -1,6 +1,6 @@
 import { parseObject, type ObjectQuery } from '../referring.js';
 import { COLORS, SHAPE_WORDS } from '../vocabulary.js';
-import type { ParsedGoal } from '../instruction.js';
+import type { ParsedGoal } from './goal-types.js';
 import type { Frame } from './motion.js';
 import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
 

@@ -1,4 +1,4 @@
-import type { ParsedGoal } from '../instruction.js';
+import type { ParsedGoal } from './goal-types.js';
 import { parseSetParameter } from './phrases.js';
 
 /**

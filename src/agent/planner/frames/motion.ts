@@ -1,6 +1,6 @@
 import { parsePoint } from '../referring.js';
 import { HOME_WORDS } from '../vocabulary.js';
-import type { ParsedGoal } from '../instruction.js';
+import type { ParsedGoal } from './goal-types.js';
 import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
 
 /**

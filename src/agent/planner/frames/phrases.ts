@@ -1,7 +1,7 @@
 import { parseObject, parsePoint } from '../referring.js';
 import type { ObjectQuery } from '../referring.js';
 import { HOME_WORDS, PARAMETER_WORDS } from '../vocabulary.js';
-import type { ParsedGoal, Place } from '../instruction.js';
+import type { ParsedGoal, Place } from './goal-types.js';
 
 /**
  * The phrases around a frame's verb: the object noun phrase, where it goes (a prepositional

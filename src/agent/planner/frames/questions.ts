@@ -1,4 +1,4 @@
-import type { ParsedGoal } from '../instruction.js';
+import type { ParsedGoal } from './goal-types.js';
 import { unknown, withObject } from './phrases.js';
 
 /**

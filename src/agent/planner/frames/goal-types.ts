@@ -1,0 +1,37 @@
+import type { Constraint } from '../constraints.js';
+import type { ObjectQuery } from '../referring.js';
+
+/** The goals the frames read an instruction into; grounding (grounding.ts) puts their places on the map. */
+
+/** A place as said ("bin a", "the packing area"), or where the robot started ("home", "back"). */
+export type SpokenPlace = { said: string } | { home: true };
+/** A place of the map: one of its zones, or the point the robot started from. */
+export type MapPlace = { zone: string } | { start: true };
+
+type Point = { point: { x: number; y: number } };
+export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true };
+
+export type Goal<Z = SpokenPlace> =
+  | { kind: 'pick'; object: ObjectQuery }
+  | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
+  | { kind: 'goto'; target: Z | Point }
+  | { kind: 'find'; object: ObjectQuery }
+  | { kind: 'count'; object: ObjectQuery }
+  | { kind: 'stay' }
+  | { kind: 'scan' }
+  | { kind: 'capture' }
+  | { kind: 'charge' }
+  | { kind: 'status'; topic: 'battery' | 'pose' | 'holding' | 'all' }
+  | { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' }
+  | { kind: 'set'; name: string; value: number | string }
+  | { kind: 'rotate'; degrees: number }
+  /** Each goes where the other was: into the other's zone, or to its spot. */
+  | { kind: 'swap'; object: ObjectQuery; other: ObjectQuery }
+  /** Everything `object` names (all, in a zone) moved out of that zone, to free floor. */
+  | { kind: 'clear'; object: ObjectQuery }
+  /** Each object `object` names moved to the zone named after its colour (or kind). */
+  | { kind: 'sort'; object: ObjectQuery }
+  | { kind: 'keep'; constraint: Constraint }
+  | { kind: 'unknown'; text: string; reason: string };
+
+export type ParsedGoal = Goal<SpokenPlace>;

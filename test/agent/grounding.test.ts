@@ -121,7 +121,11 @@ describe('constraints are kept or refused, never dropped', () => {
   });
 
   it('a negation it cannot place is not understood, rather than ignored', () => {
-    expect(refusal('put all the cubes in bin a but not the red one')).toMatch(/I do not understand .*but not the red one.*will not guess/);
+    expect(refusal('put all the cubes in bin a but not the tall one')).toMatch(/I do not understand .*but not the tall one.*will not guess/);
+  });
+
+  it('"but not the red one" after the clause spares the red ones in every goal', () => {
+    expect(grounded('put all the cubes in bin a but not the red one').goals[0]).toMatchObject({ kind: 'place', object: { shape: 'cube', all: true, spare: [{ color: 'red' }] } });
   });
 });
 

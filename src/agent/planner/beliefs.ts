@@ -1,6 +1,7 @@
 import { labelOfId, splitLabel } from '../../core/names.js';
 import { CoverageMap } from './coverage.js';
-import { kindMatches, type ObjectQuery } from './referring.js';
+import { kindMatches, type ObjectQuery, type SpareQuery } from './referring.js';
+import { relationScore, type Scene } from './relation-geometry.js';
 
 /** The map as the planner reads it from the system prompt (robot://map content). */
 export interface PlannerMap {
@@ -43,6 +44,12 @@ export class Beliefs {
   readonly seen = new Map<string, SeenThing>();
   readonly scannedAt: Array<{ x: number; y: number }> = [];
   holding: string | null = null;
+  /** Where the robot stood and faced when the mission began (its first pose): "your left", "the far wall". */
+  origin: Scene['origin'] = null;
+  /** Where each object was first seen: what "leave it alone" is checked against. */
+  readonly firstSeen = new Map<string, { x: number; y: number }>();
+  /** Objects the robot took hold of on this mission, and where they were when it did (if known). */
+  readonly grasped = new Map<string, { x: number; y: number } | null>();
   /** The latest robot time a result gave, seconds. */
   private now: number | undefined;
   private coverageMap: CoverageMap | null | undefined;
@@ -54,8 +61,15 @@ export class Beliefs {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   absorb(data: any): void {
     if (typeof data?.time === 'number') this.now = data.time;
+    const pose = data?.pose;
+    if (!this.origin && typeof pose?.x === 'number' && typeof pose?.y === 'number') this.origin = { x: pose.x, y: pose.y, heading: typeof pose.heading_deg === 'number' ? pose.heading_deg : 0 };
+    if (typeof data?.holding === 'string' && !this.grasped.has(data.holding)) {
+      const was = this.seen.get(data.holding);
+      this.grasped.set(data.holding, was ? { x: was.x, y: was.y } : null);
+    }
     for (const d of data?.detections ?? []) {
       if (typeof d?.id !== 'string' || !d.position) continue;
+      if (!this.firstSeen.has(d.id)) this.firstSeen.set(d.id, { x: d.position.x, y: d.position.y });
       this.seen.set(d.id, { id: d.id, label: d.label, color: d.color, shape: d.shape, x: d.position.x, y: d.position.y, ...this.stamp() });
     }
     const put = data?.operation?.result?.position;
@@ -77,10 +91,27 @@ export class Beliefs {
     return age < 5 ? 'seen just now' : `seen ${age} s ago`;
   }
 
+  /** The objects seen that `q` may mean, best first: by its relation when it has one, else nearest to `from`. */
   matching(q: ObjectQuery, from: { x: number; y: number }): SeenThing[] {
+    const scene = this.scene();
+    const score = (o: SeenThing) => (q.relation ? relationScore(o, q.relation, scene) : 0);
     return [...this.seen.values()]
-      .filter((o) => kindMatches(o, q) && (!q.inZone || this.zoneAt(o) === q.inZone) && o.id !== this.holding)
-      .sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y) || a.id.localeCompare(b.id));
+      .filter((o) => kindMatches(o, q) && (!q.inZone || this.zoneAt(o) === q.inZone) && (!q.notInZone || this.zoneAt(o) !== q.notInZone) && o.id !== this.holding)
+      .filter((o) => !q.spare?.some((s) => this.spares(s, o)) && score(o) !== null)
+      .sort((a, b) => score(a)! - score(b)! || Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y) || a.id.localeCompare(b.id));
+  }
+
+  /** What relations are measured against: the map, the objects seen, where the robot started. */
+  scene(): Scene {
+    return { map: this.map, objects: [...this.seen.values()], origin: this.origin };
+  }
+
+  /** Whether "leave … alone" covers this object, where it is or was first seen. */
+  spares(s: SpareQuery, o: { color?: string; shape?: string; x: number; y: number; id?: string }): boolean {
+    if ((s.color && o.color !== s.color) || (s.shape && o.shape !== s.shape)) return false;
+    if (!s.inZone) return true;
+    const first = o.id ? this.firstSeen.get(o.id) : undefined;
+    return this.zoneAt(o) === s.inZone || (first !== undefined && this.zoneAt(first) === s.inZone);
   }
 
   zone(name: string) {
@@ -113,7 +144,7 @@ export class Beliefs {
 
 export function describeQuery(q: ObjectQuery): string {
   const noun = q.shape ?? 'object';
-  const where = q.inZone ? ` in ${q.inZone}` : '';
+  const where = `${q.inZone ? ` in ${q.inZone}` : ''}${q.notInZone ? ` not in ${q.notInZone}` : ''}${q.relation ? ` ${q.relation.text}` : ''}`;
   const except = q.except ? ` except ${q.except.color ?? ''}${q.except.color && q.except.shape ? ' ' : ''}${q.except.shape ?? ''} ones`.replace(/ {2,}/g, ' ') : '';
   if (q.all) return `${q.count ? q.count : 'all'} ${q.color ? `${q.color} ` : ''}${noun}s${where}${except}`;
   const rank = q.rank ? `${q.rank} ` : '';

@@ -1,10 +1,17 @@
+import { parseObject, type SpareQuery } from './referring.js';
+
 /**
  * Constraints said alongside the actions — "without charging", "but don't charge", "don't go
- * through the loading bay", "avoid bin a" — taken out of the instruction before its clauses are
- * read, so none is ever dropped: each becomes a goal the mission must keep (or refuse up front).
- * A negation left over afterwards ("but not the red one") is returned as not understood.
+ * through the loading bay", "avoid bin a", "don't touch anything on the workbench", ", but not
+ * the red one" — taken out of the instruction before its clauses are read, so none is ever
+ * dropped: each becomes a goal the mission must keep (or refuse up front). A negation left over
+ * afterwards ("but not quickly") is returned as not understood.
  */
-export type Constraint = { rule: 'no_charge'; text: string } | { rule: 'avoid'; said: string; text: string };
+export type Constraint =
+  | { rule: 'no_charge'; text: string }
+  | { rule: 'avoid'; said: string; text: string }
+  /** "don't touch anything on the workbench", "leave the red cube alone", ", but not the blue one": never a candidate, and checked unmoved at the end. */
+  | { rule: 'hands_off'; spare: SpareQuery; text: string };
 
 const END = String.raw`(?=\s*(?:,|;|\.|\band then\b|\bthen\b|\band\b|$))`;
 const NEGATION = String.raw`(?:do not|don't|dont|never|no|please don't)`;
@@ -21,8 +28,26 @@ const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|stay(?:ing)? (?:out of|away from|clear of)|keep(?:ing)? (?:out of|away from|clear of))\s+(?:going through\s+)?${PLACE}${END}`, 'g'),
 ];
 
-/** Words that negate or exclude: left in a clause, they would be dropped by the grammar. */
-export const LEFTOVER_NEGATION = /\b(?:not|don't|dont|do not|never|without|avoid|except|but|no)\b/;
+const THING = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?)`;
+const HANDS_OFF = [
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THING}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touching|moving|disturbing|picking up|taking)\s+${THING}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:leave|keep your hands off)\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
+  // ", not the red one", "but not the blue cube", ", except the yellow ball": said after the clause it narrows.
+  new RegExp(String.raw`(?:,\s*(?:but |and )?|\s+but |\s+and )(?:not|except(?: for)?|apart from|other than|excluding)\s+${THING}(?: (?:though|please|one))?${END}`, 'g'),
+];
+
+/** Words that negate or exclude: left in a clause, they would be dropped by the grammar. ("not in
+ *  the red bay" is part of a reference, which referring.ts reads or refuses.) */
+export const LEFTOVER_NEGATION = /\b(?:not(?! (?:in|on|inside|at)\b)|don't|dont|do not|never|without|avoid|except|but|no)\b/;
+
+/** What "leave … alone" names, or null when the words are not an object reference. */
+function spareOf(said: string): SpareQuery | null {
+  const q = parseObject(said.trim());
+  if ('reason' in q || q.pronoun || q.relation || q.notInZone) return null;
+  if (!q.color && !q.shape && !q.inZone) return null;
+  return { ...(q.color ? { color: q.color } : {}), ...(q.shape ? { shape: q.shape } : {}), ...(q.inZone ? { inZone: q.inZone } : {}), text: said.trim() };
+}
 
 export function extractConstraints(text: string): { rest: string; constraints: Constraint[] } {
   const constraints: Constraint[] = [];
@@ -36,6 +61,14 @@ export function extractConstraints(text: string): { rest: string; constraints: C
   for (const pattern of AVOID) {
     rest = rest.replace(pattern, (m, place: string) => {
       constraints.push({ rule: 'avoid', said: place.trim(), text: m.replace(/^,?\s*/, '').trim() });
+      return ' ';
+    });
+  }
+  for (const pattern of HANDS_OFF) {
+    rest = rest.replace(pattern, (m, said: string) => {
+      const spare = spareOf(said);
+      if (!spare) return m;
+      constraints.push({ rule: 'hands_off', spare, text: m.replace(/^,?\s*/, '').trim() });
       return ' ';
     });
   }

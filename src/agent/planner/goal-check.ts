@@ -1,6 +1,7 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
+import { checkHandsOff, handsOffText } from './hands-off.js';
 import { idMatches, queryOfId } from './object-ids.js';
 import type { ToolReply } from './planner-session.js';
 import type { SkillContext } from './skills/skill-context.js';
@@ -43,6 +44,7 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
     case 'rotate':
       return `turned ${goal.degrees}°`;
     case 'keep':
+      if (goal.constraint.rule === 'hands_off') return handsOffText(goal.constraint);
       return goal.constraint.rule === 'no_charge' ? 'did not charge' : `kept out of ${goal.constraint.said}`;
     case 'stop':
       return 'robot stopped';
@@ -88,6 +90,7 @@ export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Ste
       return s ? verdict(text, s.battery >= wanted, `status reads the battery at ${pct(s.battery)}`) : unmet(text, 'could not read the status');
     }
     case 'keep':
+      if (goal.constraint.rule === 'hands_off') return checkHandsOff(ctx, goal.constraint, (at, where, area) => goLookAt(ctx, at, lookingDistance(area), where));
       if (goal.constraint.rule === 'avoid') return met(text, 'the mission did not drive');
       return checkNoCharge(ctx, text);
     default:

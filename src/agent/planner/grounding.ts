@@ -1,7 +1,10 @@
 import type { PlannerMap } from './beliefs.js';
 import type { Constraint } from './constraints.js';
 import type { Goal, MapPlace, ObjectQuery, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
+import { groundRelation } from './ground-relations.js';
 import { listNames, resolveZone } from './place-words.js';
+import type { SpareQuery } from './referring.js';
+import type { Relation } from './relations.js';
 
 /**
  * Parsed instruction → goals grounded in this map, or a refusal before anything moves. Every
@@ -61,7 +64,7 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
       problems.push('staying where I am contradicts moving, which the instruction also asks for');
       continue;
     }
-    const grounded = groundObjects(groundGoal(g, place), place);
+    const grounded = groundObjects(groundGoal(g, place), place, (r) => groundRelation(r, map, readings, problems));
     if (!grounded) continue;
     // "is there anything in Z? what is it?" asks the same thing twice.
     if (JSON.stringify(grounded) === JSON.stringify(goals.at(-1))) continue;
@@ -72,8 +75,9 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
     goals.push(goal);
   }
   for (const c of constraints) problems.push(...constraintProblems(c, goals, place));
+  const spared = spareEverywhere(goals, place, problems);
   if (problems.length) return { refusal: problems.join('; ') };
-  return { goals, readings, noCharge };
+  return { goals: spared, readings, noCharge };
 }
 
 /**
@@ -94,12 +98,18 @@ function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null, prev
 }
 
 /** Zones named inside object references ("the green cube from room 2") resolved on the map too. */
-function groundObjects(g: GroundedGoal | null, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {
+function groundObjects(g: GroundedGoal | null, place: (p: SpokenPlace) => MapPlace | null, relation: (r: Relation) => Relation | null): GroundedGoal | null {
   if (!g) return null;
+  const zoneOf = (said: string | undefined): string | null | undefined => {
+    if (said === undefined) return undefined;
+    const zone = place({ said });
+    return zone && 'zone' in zone ? zone.zone : null;
+  };
   const ground = (q: ObjectQuery): ObjectQuery | null => {
-    if (!q.inZone) return q;
-    const zone = place({ said: q.inZone });
-    return zone && 'zone' in zone ? { ...q, inZone: zone.zone } : null;
+    const [inZone, notInZone] = [zoneOf(q.inZone), zoneOf(q.notInZone)];
+    const related = q.relation ? relation(q.relation) : undefined;
+    if (inZone === null || notInZone === null || related === null) return null;
+    return { ...q, ...(inZone ? { inZone } : {}), ...(notInZone ? { notInZone } : {}), ...(related ? { relation: related } : {}) };
   };
   const object = 'object' in g ? ground(g.object) : undefined;
   if (object === null) return null;
@@ -129,7 +139,31 @@ function groundPlace(p: Place<SpokenPlace>, place: (p: SpokenPlace) => MapPlace 
   return place(p);
 }
 
+/**
+ * What the instruction says to leave alone is left out of every goal's candidates, and a goal
+ * that could only mean a spared object contradicts it: refused before anything moves.
+ */
+function spareEverywhere(goals: GroundedGoal[], place: (p: SpokenPlace) => MapPlace | null, problems: string[]): GroundedGoal[] {
+  const grounded = goals.map((g): GroundedGoal => {
+    if (g.kind !== 'keep' || g.constraint.rule !== 'hands_off' || g.constraint.spare.inZone === undefined) return g;
+    const zone = place({ said: g.constraint.spare.inZone });
+    const inZone = zone && 'zone' in zone ? zone.zone : g.constraint.spare.inZone; // not found: place() said so
+    return { kind: 'keep', constraint: { ...g.constraint, spare: { ...g.constraint.spare, inZone } } };
+  });
+  const handsOff = grounded.flatMap((g) => (g.kind === 'keep' && g.constraint.rule === 'hands_off' ? [g.constraint] : []));
+  if (handsOff.length === 0) return goals;
+  const spares: SpareQuery[] = handsOff.map((c) => c.spare);
+  return grounded.map((g) => {
+    if (!('object' in g) || g.object.pronoun) return g;
+    const q = g.object;
+    const clash = handsOff.find(({ spare: s }) => (!s.color || s.color === q.color) && (!s.shape || s.shape === q.shape) && (!s.inZone || s.inZone === q.inZone));
+    if (clash) problems.push(`"${clash.text}" contradicts "${q.text}", which the instruction also asks for`);
+    return { ...g, object: { ...q, spare: [...(q.spare ?? []), ...spares] } } as GroundedGoal;
+  });
+}
+
 function constraintProblems(c: Constraint, goals: GroundedGoal[], place: (p: SpokenPlace) => MapPlace | null): string[] {
+  if (c.rule === 'hands_off') return [];
   if (c.rule === 'no_charge') {
     return goals.some((g) => g.kind === 'charge') ? [`"${c.text}" contradicts charging, which the instruction also asks for`] : [];
   }

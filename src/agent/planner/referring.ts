@@ -1,11 +1,13 @@
+import { takeRelation, type Relation } from './relations.js';
 import { COLORS, GENERIC_OBJECT_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
 
 /**
  * Referring expressions: the words that pick objects out — colour, shape, quantity ("all",
  * "both", "every", "two", "any three", "one of"), where they are ("from room 2", "on the
- * workbench"), what to leave out ("except the blue one", "everything but the cubes") and a
- * comparison with the robot ("whichever is closest to you", "the farthest"). Zones stay as the
- * words said; grounding resolves them against the map.
+ * workbench", "not in the red bay"), what to leave out ("except the blue one", "everything but
+ * the cubes"), a comparison with the robot ("whichever is closest to you", "the farthest") and a
+ * relation to the room or to other things ("by the left wall", "next to the blue ball": see
+ * relations.ts). Zones stay as the words said; grounding resolves them against the map.
  */
 export interface ObjectQuery {
   color?: string;
@@ -18,8 +20,14 @@ export interface ObjectQuery {
   definite?: boolean;
   /** Only objects in this zone ("from room 2"): the words said, then the zone once grounded. */
   inZone?: string;
+  /** Only objects not in this zone ("the cube that is not in the red bay"). */
+  notInZone?: string;
   /** Objects of this kind are left out ("except the blue one"). */
   except?: { color?: string; shape?: string };
+  /** Objects the instruction says to leave alone ("don't touch anything on the workbench"): never candidates. */
+  spare?: SpareQuery[];
+  /** Picked out by where it is ("the ball by the wall"). */
+  relation?: Relation;
   /** Which of several, by distance from the robot. */
   rank?: 'nearest' | 'farthest';
   /** "it", "them": the object(s) of the previous goal. */
@@ -28,10 +36,19 @@ export interface ObjectQuery {
   text: string;
 }
 
+/** What "leave … alone" or "don't touch …" spares: a kind, those in a zone, or both. */
+export interface SpareQuery {
+  color?: string;
+  shape?: string;
+  inZone?: string;
+  text: string;
+}
+
 const isColor = (w: string) => (COLORS as readonly string[]).includes(w);
 const NEAREST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:closest|nearest|closer|nearer)(?: one)?(?: to (?:you|the robot|me|us))?\b/;
 const FARTHEST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:farthest|furthest|farther|further)(?: one)?(?: (?:from|away from) (?:you|the robot|me|us))?\b/;
 const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save)\s+(.+)$/;
+const NOT_IN_ZONE = /\s+(?:(?:that|which) (?:is|are) )?(?:not (?:in|on|inside|at)|outside(?: of)?)\s+(.+)$/;
 const IN_ZONE = /\s+(?:(?:that|which) (?:is|are) |sitting |lying )?(?:from|in|on|inside|at|out of|off)\s+(.+)$/;
 const NOT_A_ZONE = /^(?:the )?(?:here|there|this room|the room|view|sight|front of you)$/;
 const QUANTITY: Record<string, number> = { both: 2, couple: 2, pair: 2 };
@@ -45,6 +62,17 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     if (!left || 'reason' in left) return { reason: `I do not know what to leave out in "${except[1]}"` };
     extra.except = left;
     rest = rest.slice(0, except.index) + ' ';
+  }
+  const related = takeRelation(rest.trimEnd());
+  if ('reason' in related) return related;
+  if (related.relation) {
+    extra.relation = related.relation;
+    rest = `${related.rest} `;
+  }
+  const notIn = NOT_IN_ZONE.exec(rest.trimEnd());
+  if (notIn) {
+    extra.notInZone = notIn[1]!.replace(/^the\s+/, '').trim();
+    rest = `${rest.slice(0, notIn.index)} `;
   }
   if (NEAREST.test(rest)) extra.rank = 'nearest';
   else if (FARTHEST.test(rest)) extra.rank = 'farthest';
@@ -72,7 +100,7 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   if (!kind || 'reason' in kind) return kind ?? unknown;
   const plural = /\b(?:all|every|each|everything|anything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w) || /^(?:objects|things|items|toys)$/.test(w)) || quantity !== undefined;
   const all = count === undefined ? plural : count > 1;
-  if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank) return unknown;
+  if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank && !extra.relation) return unknown;
   return { ...kind, all, ...(count !== undefined ? { count } : {}), ...(definite && !all && count === undefined ? { definite: true } : {}), ...extra, text: t };
 }
 

@@ -1,5 +1,6 @@
 import type { FailureCode } from '../../../core/failure.js';
 import { describeQuery, type SeenThing } from '../beliefs.js';
+import { bestByRelation } from '../relation-geometry.js';
 import type { ObjectQuery } from '../instruction.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
@@ -124,9 +125,13 @@ function distinct(objects: SeenThing[]): SeenThing[] {
 export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ target: SeenThing } | { problem: string }> {
   const found = await find(ctx, q);
   if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s)${stoppedBecause(found)}.` };
-  if ((q.definite || q.rank) && !scannedNear(ctx, ctx.robot.pose)) await scan(ctx, 'Looking all around for look-alikes before choosing.');
+  if ((q.definite || q.rank || q.relation) && !scannedNear(ctx, ctx.robot.pose)) await scan(ctx, 'Looking all around for look-alikes before choosing.');
   const candidates = distinct(ctx.beliefs.matching(q, ctx.robot.pose));
   if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
+  // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
+  const related = q.relation && !q.rank ? bestByRelation(candidates, q.relation, ctx.beliefs.scene()) : null;
+  if (related && 'tie' in related && q.definite) return { problem: `"${describeQuery(q)}" could be ${related.tie.map((o) => `${o.id} at (${o.x}, ${o.y})`).join(' or ')}, equally ${q.relation!.text}: say which one` };
+  if (related) return { target: 'best' in related ? related.best : related.tie[0] };
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {
     const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);

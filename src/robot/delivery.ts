@@ -98,11 +98,11 @@ export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure
       });
     }
     // Where it was put down, so a caller can find it there again without searching.
-    return { released, zone: landed, ...(position ? { position } : {}), ...(stand ? avoidedOf(avoid) : {}) };
+    return { released, zone: landed, ...(position ? { position } : {}), ...avoidedOf(avoid) };
   };
 }
 
-/** A delivery that drove says which zones it kept out of on the way. */
+/** A delivery told to keep out of zones says which it kept out of (by the drive's watch when it drove). */
 function avoidedOf(avoid: readonly Zone[]): { avoided_zones?: string[] } {
   const { avoid_zones } = avoidGoal(avoid);
   return avoid_zones ? { avoided_zones: avoid_zones } : {};

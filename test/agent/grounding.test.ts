@@ -114,9 +114,9 @@ describe('constraints are kept or refused, never dropped', () => {
     expect(refusal('charge the battery but don\'t charge')).toMatch(/contradicts charging/);
   });
 
-  it('"don\'t go through X" with a drive is refused before moving; an unknown X lists the zones', () => {
-    expect(refusal('bring the red cube to bin a but don\'t go through bin b')).toMatch(/cannot promise "(?:but )?(?:don't|do not) go through bin b".*keep out of bin_b, so I have not moved/);
-    expect(refusal('go to bin a and avoid the shelf')).toMatch(/keep out of shelf/);
+  it('"don\'t go through X" with a drive keeps every drive out of X (test/agent/avoid-zones.test.ts); an unknown X lists the zones', () => {
+    expect(grounded('bring the red cube to bin a but don\'t go through bin b').keepOut).toEqual([{ said: 'bin b', zone: 'bin_b' }]);
+    expect(grounded('go to bin a and avoid the shelf').keepOut).toEqual([{ said: 'shelf', zone: 'shelf' }]);
     expect(refusal('go to bin a without going through the kitchen')).toMatch(/do not know a place called "kitchen": this map has/);
   });
 

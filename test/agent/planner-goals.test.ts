@@ -69,11 +69,11 @@ describe('goals, then verification', { timeout: 120_000 }, () => {
     if (run.outcome === 'succeeded') expect(run.world.robot.zone).toBe('bin_a');
   });
 
-  it('refuses "don\'t go through X" before moving, rather than ignoring it', async () => {
-    const run = await mission("bring the red cube to bin a but don't go through bin b");
+  it('refuses "don\'t go through X" before moving when the goal needs the robot in X, rather than ignoring it', async () => {
+    const run = await mission("bring the red cube to bin b but don't go through bin b");
     expect(run.outcome).toBe('failed');
     expect(run.steps).toBe(0);
-    expect(run.summary).toMatch(/cannot promise .*go through bin b.*keep out of bin_b/);
+    expect(run.summary).toMatch(/go through bin b" contradicts putting the red cube in bin_b/);
     expect(object(run, 'red_cube').heldBy).toBeNull();
   });
 

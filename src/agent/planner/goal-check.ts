@@ -2,6 +2,7 @@ import type { GoalReport } from '../outcome-tool.js';
 import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
 import { checkHandsOff, handsOffText } from './hands-off.js';
+import { checkKeptOut } from './kept-out.js';
 import { idMatches, queryOfId } from './object-ids.js';
 import type { ToolReply } from './planner-session.js';
 import type { SkillContext } from './skills/skill-context.js';
@@ -91,7 +92,7 @@ export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Ste
     }
     case 'keep':
       if (goal.constraint.rule === 'hands_off') return checkHandsOff(ctx, goal.constraint, (at, where, area) => goLookAt(ctx, at, lookingDistance(area), where));
-      if (goal.constraint.rule === 'avoid') return met(text, 'the mission did not drive');
+      if (goal.constraint.rule === 'avoid') return checkKeptOut(ctx, goal.constraint.said, text);
       return checkNoCharge(ctx, text);
     default:
       return checkStatus(ctx, goal, text, headingBefore);

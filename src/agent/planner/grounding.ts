@@ -3,6 +3,8 @@ import type { Constraint } from './constraints.js';
 import type { Goal, MapPlace, ObjectQuery, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
 import { groundRelation } from './ground-relations.js';
 import { listNames, resolveZone } from './place-words.js';
+import type { KeepOut } from './drive-log.js';
+import { groundKeepOut } from './keep-out-grounding.js';
 import type { SpareQuery } from './referring.js';
 import type { Relation } from './relations.js';
 
@@ -21,6 +23,8 @@ export interface GroundedInstruction {
   readings: string[];
   /** The robot must not charge on this mission. */
   noCharge: boolean;
+  /** Zones every drive of this mission keeps out of ("avoid the packing area"). */
+  keepOut?: KeepOut[];
 }
 
 const DRIVES = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate']);
@@ -74,10 +78,11 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
     if (goal.kind === 'charge' && goals.at(-1)?.kind === 'charge') continue;
     goals.push(goal);
   }
-  for (const c of constraints) problems.push(...constraintProblems(c, goals, place));
+  const keepOut: KeepOut[] = [];
+  for (const c of constraints) problems.push(...constraintProblems(c, goals, place, keepOut));
   const spared = spareEverywhere(goals, place, problems);
   if (problems.length) return { refusal: problems.join('; ') };
-  return { goals: spared, readings, noCharge };
+  return { goals: spared, readings, noCharge, ...(keepOut.length ? { keepOut } : {}) };
 }
 
 /**
@@ -162,16 +167,12 @@ function spareEverywhere(goals: GroundedGoal[], place: (p: SpokenPlace) => MapPl
   });
 }
 
-function constraintProblems(c: Constraint, goals: GroundedGoal[], place: (p: SpokenPlace) => MapPlace | null): string[] {
+function constraintProblems(c: Constraint, goals: GroundedGoal[], place: (p: SpokenPlace) => MapPlace | null, keepOut: KeepOut[]): string[] {
   if (c.rule === 'hands_off') return [];
   if (c.rule === 'no_charge') {
     return goals.some((g) => g.kind === 'charge') ? [`"${c.text}" contradicts charging, which the instruction also asks for`] : [];
   }
-  const zone = place({ said: c.said });
-  if (!zone) return [];
-  if (goals.some((g) => DRIVES.has(g.kind))) {
-    const name = 'zone' in zone ? zone.zone : 'where I started';
-    return [`I cannot promise "${c.text}": the robot plans its own routes and cannot be told to keep out of ${name}, so I have not moved`];
-  }
-  return [];
+  const grounded = groundKeepOut(c, goals, place);
+  if ('keep' in grounded) keepOut.push(grounded.keep);
+  return 'problems' in grounded ? grounded.problems : [];
 }

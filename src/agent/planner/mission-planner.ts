@@ -5,6 +5,7 @@ import { listNames, resolveZone } from './place-words.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
 import { RobotLink } from './robot-link.js';
+import type { KeepOut } from './drive-log.js';
 import { goto, rotate } from './skills/navigation.js';
 import { pick } from './skills/pick.js';
 import { place } from './skills/place.js';
@@ -31,7 +32,7 @@ type Composition = Extract<GroundedGoal, { kind: 'swap' | 'clear' | 'sort' }>;
 export function missionScript(instruction: GroundedInstruction, map: PlannerMap | null): MissionScript {
   const grounded = groundSwaps(instruction, map);
   if ('refusal' in grounded) return refusalScript(grounded.refusal);
-  return (io) => runMission(grounded, newContext(io, new Beliefs(map), !instruction.noCharge));
+  return (io) => runMission(grounded, newContext(io, new Beliefs(map), !instruction.noCharge, instruction.keepOut));
 }
 
 /** The second object of a swap named by its zone ("with the red cylinder in the kitchen"): that zone found on the map too. */
@@ -56,8 +57,8 @@ export function refusalScript(reason: string): MissionScript {
   return () => Promise.resolve({ outcome: 'failed', summary: `${capitalize(reason)}. Nothing was done. ${CAPABILITIES}`, goals: [] });
 }
 
-function newContext(io: PlannerIo, beliefs: Beliefs, mayCharge: boolean): SkillContext {
-  return { robot: new RobotLink(io, beliefs, mayCharge), beliefs, lastObject: null };
+function newContext(io: PlannerIo, beliefs: Beliefs, mayCharge: boolean, keepOut: readonly KeepOut[] = []): SkillContext {
+  return { robot: new RobotLink(io, beliefs, mayCharge, keepOut), beliefs, lastObject: null };
 }
 
 async function runMission({ goals, readings, noCharge }: GroundedInstruction, ctx: SkillContext): Promise<PlannerVerdict> {

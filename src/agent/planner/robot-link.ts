@@ -1,4 +1,5 @@
 import type { Beliefs } from './beliefs.js';
+import { DriveLog, type KeepOut } from './drive-log.js';
 import type { PlannerIo, ToolReply } from './planner-session.js';
 import { fail, ok, pct, type Step } from './step.js';
 
@@ -13,13 +14,18 @@ export class RobotLink {
   private startPose: { x: number; y: number } | null = null;
   /** charge_battery calls made on this mission: a "don't charge" constraint is checked against it. */
   chargeCalls = 0;
+  /** The zones every drive keeps out of, and what the robot said of its drives and poses. */
+  readonly driveLog: DriveLog;
 
   constructor(
     private readonly io: PlannerIo,
     private readonly beliefs: Beliefs,
     /** False when the instruction says not to charge: no charging first, none to recover. */
     private readonly mayCharge = true,
-  ) {}
+    keepOut: readonly KeepOut[] = [],
+  ) {
+    this.driveLog = new DriveLog(keepOut);
+  }
 
   /** Where the robot was when the mission began (its first status), for "bring it back". */
   get start(): { x: number; y: number } {
@@ -45,8 +51,10 @@ export class RobotLink {
 
   /** One tool call, its result observed. */
   async call(name: string, args: Record<string, unknown>, say: string): Promise<ToolReply> {
-    const r = await this.io.call(name, args, say);
+    const sent = this.driveLog.argsFor(name, args);
+    const r = await this.io.call(name, sent, say);
     this.observe(name, r);
+    this.driveLog.record(name, sent, r);
     return forThePerson(name, r);
   }
 

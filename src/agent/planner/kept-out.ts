@@ -1,0 +1,28 @@
+import type { GoalReport } from '../outcome-tool.js';
+import type { SkillContext } from './skills/skill-context.js';
+
+/**
+ * The check of "avoid Z" at the end of a mission, from the robot's own account of its path:
+ * every drive was asked to keep out of Z, none was stopped for crossing into it, every drive that
+ * arrived says it avoided Z (the robot watched its own pose the whole way), and no pose a result
+ * reported lies in Z. Anything less is unmet, with what broke it.
+ */
+export function checkKeptOut({ robot, beliefs }: SkillContext, said: string, text: string): GoalReport {
+  const log = robot.driveLog;
+  const zone = log.keepOut.find((k) => k.said === said)?.zone;
+  if (!zone) return { text, status: 'unmet', evidence: `"${said}" was not read as a zone of the map, so no drive was kept out of it` };
+  const problems: string[] = [];
+  const unguarded = log.drives.filter((d) => !d.sent.includes(zone));
+  if (unguarded.length) problems.push(`${unguarded.map((d) => d.tool).join(', ')} drove without being told to keep out of ${zone}`);
+  const entered = log.drives.filter((d) => d.code === 'entered_avoided_zone');
+  if (entered.length) problems.push(`the robot reported crossing into ${zone} (${entered.map((d) => d.tool).join(', ')})`);
+  const unconfirmed = log.drives.filter((d) => d.ok && !d.avoided?.includes(zone));
+  if (unconfirmed.length) problems.push(`${unconfirmed.map((d) => d.tool).join(', ')} did not report having avoided ${zone}`);
+  const area = beliefs.zone(zone);
+  const inside = area ? log.poses.filter((p) => p.x >= area.min_x && p.x <= area.max_x && p.y >= area.min_y && p.y <= area.max_y) : [];
+  if (inside.length) problems.push(`the robot reported standing in ${zone} at ${inside.map((p) => `(${p.x}, ${p.y})`).join(', ')}`);
+  if (problems.length) return { text, status: 'unmet', evidence: problems.join('; ') };
+  const moved = log.drives.filter((d) => d.ok).length;
+  const drives = moved ? `${moved} drive(s), each planned around ${zone} and reported to have kept out of it` : 'the mission did not drive';
+  return { text, status: 'met', evidence: `${drives}; none of the ${log.poses.length} pose(s) the robot reported lies in ${zone}` };
+}

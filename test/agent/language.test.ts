@@ -35,6 +35,12 @@ describe('compromise canonical text', () => {
     expect(canonicalText(said)).toBe(canonical);
   });
 
+  it("keeps the map's zone words as written where compromise would read them as verbs", () => {
+    expect(canonicalText('take it to cleaning station')).toBe('take it to clean station');
+    expect(canonicalText('take it to cleaning station', ['cleaning', 'station'])).toBe('take it to cleaning station');
+    expect(canonicalText('bring it to staging', ['staging', 'area'])).toBe('bring it to staging');
+  });
+
   it('keeps sentence breaks as clause breaks', () => {
     expect(canonicalText('see the red cube? take it to the outbox.')).toBe('see the red cube, take it to the outbox');
   });

@@ -119,6 +119,9 @@ describe('numbers written as words', () => {
   ])('%s', (text, goals, readings) => check(WAREHOUSE)(text, goals, readings));
 
   it('go to room two', () => check(OFFICE)('go to room two', [{ kind: 'goto', target: { zone: 'room_2' } }]));
+
+  it('take it to cleaning station (a zone word compromise reads as a verb)', () =>
+    check(['cleaning_station', 'dock'])('pick up the red ball and take it to cleaning station', [{ kind: 'pick' }, { kind: 'place', target: { zone: 'cleaning_station' } }]));
 });
 
 describe('typos', () => {

@@ -34,11 +34,11 @@ const REMARK =
 
 /** The instruction's goals; `placeWords` are the map's zone words, which typos are also read against. */
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
-  const normalized = normalizeInstruction(canonicalText(text.replace(/[’']/g, "'")));
-  if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
-  const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...placeWords]);
-  const { text: typed, readings } = correctSpelling(normalized, known);
   const zoneWords = new Set(placeWords);
+  const normalized = normalizeInstruction(canonicalText(text.replace(/[’']/g, "'"), zoneWords));
+  if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
+  const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
+  const { text: typed, readings } = correctSpelling(normalized, known);
   const unread = (t: string) => clauseGoals(splitClauses(extractConstraints(t).rest), zoneWords).flatMap((g) => (g.kind === 'unknown' ? [g.text] : []));
   const spelled = readByMeaning(correctColours(typed, COLORS, readings), known, readings, unread);
   const { rest, constraints } = extractConstraints(spelled);

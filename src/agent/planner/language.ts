@@ -47,7 +47,7 @@ export interface Term {
  * a word: "the blue one", "one of the cubes"), fillers left out and inflected verbs as lemmas.
  * Punctuation that separates clauses is kept as its own term.
  */
-export function readTerms(text: string): Term[] {
+export function readTerms(text: string, keep: ReadonlySet<string> = new Set()): Term[] {
   const doc = nlp()(text.replace(MIND, ' ').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase()]!));
   doc.contractions().expand();
   (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
@@ -58,7 +58,7 @@ export function readTerms(text: string): Term[] {
       const tags = new Set(t.tags);
       const normal = t.normal.replace(/[’']/g, "'");
       if (/[,;:]|\./.test(t.pre)) terms.push({ word: ',', tags: new Set(['Punctuation']) });
-      const inflected = tags.has('Verb') && !KEEP_FORM.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
+      const inflected = tags.has('Verb') && !KEEP_FORM.has(normal) && !keep.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
       const word = inflected && t.root ? t.root : tags.has('Noun') ? (MASS_OBJECTS[normal] ?? normal) : normal;
       const thanked = word === 'you' && /^thanks?$/.test(t.normal === 'you' ? (sentence.terms[sentence.terms.indexOf(t) - 1]?.normal ?? '') : '');
       const filler = thanked || FILLERS.test(word) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'));
@@ -97,14 +97,17 @@ export function plainCanonicalText(text: string): string | undefined {
   return plain ? words.map((clause) => clause.join(' ')).join(', ') : undefined;
 }
 
-/** The canonical text the frames read: terms joined, a comma between clauses. */
-export function canonicalText(text: string): string {
-  return plainCanonicalText(text) ?? parsedCanonicalText(text);
+/**
+ * The canonical text the frames read: terms joined, a comma between clauses. `placeWords` (the
+ * map's zone words) keep the form written: "to cleaning station" is not "to clean station".
+ */
+export function canonicalText(text: string, placeWords: Iterable<string> = []): string {
+  return plainCanonicalText(text) ?? parsedCanonicalText(text, new Set(placeWords));
 }
 
 /** canonicalText through compromise's reading, for any instruction. */
-export function parsedCanonicalText(text: string): string {
-  return readTerms(text)
+export function parsedCanonicalText(text: string, placeWords: ReadonlySet<string> = new Set()): string {
+  return readTerms(text, placeWords)
     .map((t) => t.word)
     .join(' ')
     .replace(/\s+,/g, ',')

@@ -1,3 +1,4 @@
+import { VERB_FRAMES } from './frames/verbs.js';
 import { colourMeaning, shapeMeaning, verbMeaning } from './lexicon-meaning.js';
 import type { Reading } from './spelling.js';
 import { COLORS, GENERIC_OBJECT_WORDS, SHAPE_WORDS } from './vocabulary.js';
@@ -92,7 +93,8 @@ const shapeMeaningOf = (w: string) => (/^[a-z]{3,}$/.test(w) ? shapeMeaning(w) :
  * `unread(text)` lists the clauses of a text the grammar does not read.
  */
 export function readByMeaning(text: string, known: ReadonlySet<string>, readings: Reading[], unread: (text: string) => string[]): string {
-  const isCandidate = (w: string) => /^[a-z]{3,}(?:-[a-z]+)*$/.test(w) && !known.has(w);
+  // The frames' own verbs are theirs to read, even in a clause no frame could read ("swap all the cubes with …").
+  const isCandidate = (w: string) => /^[a-z]{3,}(?:-[a-z]+)*$/.test(w) && !known.has(w) && !Object.hasOwn(VERB_FRAMES, w);
   const first = tokens(text);
   const related = (ts: Token[], i: number) => RELATED.test(ts.slice(Math.max(0, i - 4), i).map((t) => t.word).join(' '));
   if (!first.some((t) => isCandidate(t.word))) return text;

@@ -30,6 +30,7 @@ describe('compromise canonical text', () => {
     ['alright, pick up the cube', 'pick up the cube'],
     ['put the stuff on the shelf', 'put the things on the shelf'],
     ['whats in bin b', 'what is in bin b'],
+    ['can u get the red ball', 'can you get the red ball'],
     ['move the cube thats red to bin a', 'move the cube that is red to bin a'],
   ])('%s → %s', (said, canonical) => {
     expect(canonicalText(said)).toBe(canonical);

@@ -133,6 +133,9 @@ describe('typos', () => {
     ['take the red cyilnder to bin b', [{ kind: 'place', object: { ...red, ...cylinder }, target: { zone: 'bin_b' } }]],
     ['find the gren cube', [{ kind: 'find', object: { color: 'green', ...cube } }]],
     ['put the red cueb in bin a', [{ kind: 'place', object: { ...red, ...cube } }]],
+    ['count the cubs on the shelf', [{ kind: 'count', object: { ...cube, all: true, inZone: 'shelf' } }], ["'cubs' as 'cubes'"]],
+    ['can u get the red ball', [{ kind: 'pick', object: { ...red, ...ball } }]],
+    ['how many cubes r in bin a', [{ kind: 'count', object: { ...cube, inZone: 'bin_a' } }]],
   ])('%s', (text, goals, readings) => check(WAREHOUSE)(text, goals, readings));
 
   it('go to the storag room', () => check(OFFICE)('go to the storag room', [{ kind: 'goto', target: { zone: 'storage_room' } }]));

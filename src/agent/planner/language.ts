@@ -20,10 +20,11 @@ function nlp(): Nlp {
 const FILLERS = /^(?:uh+|um+|erm?|hmm+|oh|ah|thanks|thank|ty|cheers|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
 /** Asking whether the robot minds: the request is the gerund that follows ("would you mind putting …"). */
 const MIND = /\b(?:would|do|will) you mind\b/gi;
-/** Contractions typed without their apostrophe, which compromise leaves as unknown words. */
+/** Contractions typed without their apostrophe and chat spellings, which compromise leaves as unknown words. */
 const BARE_CONTRACTIONS: Record<string, string> = {
   whats: 'what is', thats: 'that is', wheres: 'where is', theres: 'there is', heres: 'here is', hows: 'how is', dont: 'do not',
   doesnt: 'does not', didnt: 'did not', isnt: 'is not', arent: 'are not', cant: 'can not', youre: 'you are',
+  u: 'you', ur: 'your', r: 'are', thx: 'thanks', lemme: 'let me', wanna: 'want to',
 };
 const BARE_CONTRACTION = new RegExp(`\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
 /** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */

@@ -1,7 +1,7 @@
 import { VERB_FRAMES } from './frames/verbs.js';
 import { colourMeaning, shapeMeaning, verbMeaning } from './lexicon-meaning.js';
-import type { Reading } from './spelling.js';
-import { COLORS, GENERIC_OBJECT_WORDS, SHAPE_WORDS } from './vocabulary.js';
+import { closestWord, type Reading } from './spelling.js';
+import { COLORS, GENERIC_OBJECT_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS } from './vocabulary.js';
 
 /**
  * Words the planner does not list, read through WordNet (lexicon-meaning.ts) where they stand:
@@ -70,6 +70,9 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
   if (namesObject(ts, i)) {
     const shape = shapeMeaning(word);
     if (shape) return { span: 1, text: shape.plural ? `${shape.shape}s` : shape.shape, read: shape.shape };
+    // Where only an object can stand, an English word one slip from a shape word is that word ("the cubs" → cubes).
+    const typed = closestWord(word, SHAPE_KEYS.filter((k) => PLURAL_SHAPE_WORDS.has(k) === word.endsWith('s')));
+    if (typed) return { span: 1, text: typed, read: typed };
   }
   return null;
 }
@@ -86,6 +89,7 @@ function frameVerb(frame: NonNullable<ReturnType<typeof verbMeaning>>, destinati
   return frame;
 }
 
+const SHAPE_KEYS = Object.keys(SHAPE_WORDS);
 const shapeMeaningOf = (w: string) => (/^[a-z]{3,}$/.test(w) ? shapeMeaning(w) : null);
 
 /**

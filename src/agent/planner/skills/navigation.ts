@@ -26,7 +26,7 @@ export async function goto(ctx: SkillContext, target: MapPlace | { point: { x: n
 async function gotoZone({ robot, beliefs }: SkillContext, zone: string): Promise<Step> {
   const area = beliefs.zone(zone);
   const map = beliefs.map;
-  let why = '';
+  let why: string;
   if (!area || !map || centreIsFree(map, area)) {
     const r = await robot.act('navigate_to_zone', { zone }, `Going to ${zone}.`);
     if (r.ok) return ok(`Arrived at ${zone}.`);

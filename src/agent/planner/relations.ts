@@ -110,6 +110,12 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
   return { rest: text };
 }
 
+/** Whether the words name a part of the room (a wall, a corner), which is where an object is, not a place to take it. */
+export function namesRoomPart(text: string): boolean {
+  const l = landmark(text);
+  return l !== null && ('wall' in l || 'corner' in l);
+}
+
 /** What a landmark phrase names: a wall, a corner, an object kind or a name for the map. */
 function landmark(text: string): Landmark | null {
   const t = text.trim().replace(/^(?:the|a|an|that|this|one of the)\s+/, '').replace(/\s+(?:of the room|of this room|in here)$/, '');

@@ -57,7 +57,9 @@ export const GRAMMAR_WORDS = new Set(
   freeze emergency reset turn rotate spin degrees left right clockwise counterclockwise scan status battery level position
   location pose holding carrying gripper all every each everything object objects thing things item items toy toys
   zone area bin box basket shelf home start starting point here there floor ground change make use adjust max maximum speed
-  there's what's where's let is there any some for whats`.split(/\s+/).filter(Boolean),
+  there's what's where's let is there any some for whats
+  wall walls corner corners against along alongside beside between closest nearest closer nearer farthest furthest leftmost
+  rightmost north south east west northern southern eastern western upper lower far side outside touching`.split(/\s+/).filter(Boolean),
 );
 
 /** How people name parameters → parameter names. */

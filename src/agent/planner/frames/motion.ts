@@ -1,4 +1,5 @@
 import { parsePoint } from '../referring.js';
+import { namesRoomPart } from '../relations.js';
 import { HOME_WORDS } from '../vocabulary.js';
 import type { ParsedGoal } from './goal-types.js';
 import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
@@ -48,7 +49,8 @@ export const place: Frame = (verb, rest, clause) => {
   const back = /^(.+?)\s+(?:back|home)(?:\s+home)?$/.exec(rest);
   if (back && /^(?:bring|take|carry|return|move)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   const split = splitDestination(rest.replace(/^down\s+/, ''));
-  if (split && (split.object || PUT_DOWN.test(verb))) {
+  // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
+  if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target)) {
     const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);
     if ('reason' in target) return unknown(clause, target.reason);
     return withObject(split.object || 'it', clause, (object) => ({ kind: 'place', object, target }));

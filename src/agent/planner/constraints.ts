@@ -68,7 +68,7 @@ export function extractConstraints(text: string): { rest: string; constraints: C
     rest = rest.replace(pattern, (m, said: string) => {
       const spare = spareOf(said);
       if (!spare) return m;
-      constraints.push({ rule: 'hands_off', spare, text: m.replace(/^,?\s*/, '').trim() });
+      constraints.push({ rule: 'hands_off', spare, text: m.replace(/^,?\s*(?:(?:but|and)\s+(?!not\b))?/, '').trim() });
       return ' ';
     });
   }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { extractConstraints } from '../../src/agent/planner/constraints.js';
+import { ground } from './planner-map.js';
+
+/** "Leave it alone" in its everyday forms: read as a constraint on objects, kept in every goal, or refused (#15). */
+describe('what the instruction says to leave alone', () => {
+  it.each([
+    ["put the red ball and the blue cube at bin a, but don't touch anything on the shelf", { inZone: 'shelf' }, 'put the red ball and the blue cube at bin a'],
+    ['bring the cubes to bin a and leave the red cube alone', { color: 'red', shape: 'cube' }, 'bring the cubes to bin a'],
+    ['put all the balls in bin b, not the green one', { color: 'green' }, 'put all the balls in bin b'],
+    ['put every cube on the shelf without touching the blue cube', { color: 'blue', shape: 'cube' }, 'put every cube on the shelf'],
+    ['move all the cylinders to bin a. do not move the yellow one', { color: 'yellow' }, 'move all the cylinders to bin a.'],
+  ])('%s', (text, spare, rest) => {
+    const out = extractConstraints(text.replace("don't", 'do not'));
+    expect(out.constraints).toEqual([{ rule: 'hands_off', spare: expect.objectContaining(spare), text: expect.any(String) }]);
+    expect(out.rest).toBe(rest);
+  });
+
+  it('words that are not an object are left in place, where the grammar refuses them', () => {
+    expect(extractConstraints('put the cubes in bin a but not quickly').constraints).toEqual([]);
+    expect(extractConstraints('do not take the red cube to bin a').constraints).toEqual([]);
+  });
+});
+
+describe('grounded: spared in every goal, or refused when a goal could only mean what is spared', () => {
+  it('every goal leaves the spared objects out of its candidates, and one goal checks it at the end', () => {
+    const g = ground("put the red ball in bin a and the blue cube in bin b, but don't touch anything on the shelf");
+    if ('refusal' in g) throw new Error(g.refusal);
+    const spare = [{ inZone: 'shelf', text: 'anything on the shelf' }];
+    expect(g.goals).toMatchObject([
+      { kind: 'place', object: { color: 'red', spare } },
+      { kind: 'place', object: { color: 'blue', spare } },
+      { kind: 'keep', constraint: { rule: 'hands_off', spare: spare[0] } },
+    ]);
+  });
+
+  it('a contradiction is refused before anything moves', () => {
+    expect(ground('put the red ball in bin a and leave the balls alone')).toEqual({ refusal: expect.stringMatching(/"leave the balls alone" contradicts "red ball"/) });
+    expect(ground("take the cube from the shelf to bin a, don't touch anything on the shelf")).toHaveProperty('refusal');
+    expect(ground("put the cube on the shelf, don't touch anything in the garage")).toEqual({ refusal: expect.stringMatching(/do not know a place called "garage"/) });
+  });
+});

@@ -3,14 +3,14 @@ import type { Pose } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import { DEFAULT_ROBOT_CONFIG } from '../robot-config.js';
 import type { World } from '../world.js';
-import { intersector } from './intersect.js';
-import { cameraModel, NEAR_PLANE_M, type CameraModel, type CameraRig } from '../../core/camera-model.js';
+import { cameraModel, type CameraModel, type CameraRig } from '../../core/camera-model.js';
+import { renderKey, type LastRender } from './last-render.js';
 import { quantizeWithNoise } from './noise.js';
 import { pixelRays } from './rays.js';
 import { drawRoom } from './room-surfaces.js';
 import { sceneFromWorld, type Scene } from './scene.js';
-import { screenRect } from './screen-rect.js';
 import { shade } from './shading.js';
+import { drawSolids } from './solids.js';
 
 /**
  * The CPU renderer: one ray per pixel. The room box (floor, walls, ceiling) is intersected
@@ -46,12 +46,15 @@ interface Scratch {
   depth: Float64Array;
   surface: Uint8Array;
   solidIds: Int16Array;
+  objectIds: Int16Array;
   normals: Float32Array;
   radiance: Float32Array;
 }
 /** Working buffers reused across frames of the same size: allocating ~2 MB per frame made the
  *  garbage collector a visible share of render time. Nothing returned to callers aliases them. */
 let scratch: Scratch | null = null;
+/** What the scratch buffers hold: the noiseless render of `last.key`. */
+let last: LastRender | null = null;
 
 function scratchBuffers(n: number): Scratch {
   if (!scratch || scratch.depth.length !== n) {
@@ -59,6 +62,7 @@ function scratchBuffers(n: number): Scratch {
       depth: new Float64Array(n),
       surface: new Uint8Array(n),
       solidIds: new Int16Array(n),
+      objectIds: new Int16Array(n),
       normals: new Float32Array(n * 3),
       radiance: new Float32Array(n * 3),
     };
@@ -68,70 +72,53 @@ function scratchBuffers(n: number): Scratch {
 
 /** Renders what the robot's camera sees in a world, held objects excluded. */
 export function renderFrame(world: World, pose: Pose, opts: RenderOptions): CameraFrame {
-  return renderWorld(world, pose, opts).frame;
+  // Only the picture: no copy of the object-id buffer, which only labelling reads.
+  return render(sceneFromWorld(world), pose, worldCamera(world, opts), opts).frame;
 }
 
 /** Like `renderFrame`, with the object-id buffer ground-truth labelling needs. */
 export function renderWorld(world: World, pose: Pose, opts: RenderOptions): RenderResult {
-  return renderScene(sceneFromWorld(world), pose, { ...opts, camera: opts.camera ?? world.config.camera });
+  return renderScene(sceneFromWorld(world), pose, { ...opts, camera: worldCamera(world, opts) });
 }
 
 export function renderScene(scene: Scene, pose: Pose, opts: RenderOptions): RenderResult {
-  const camera = opts.camera ?? DEFAULT_ROBOT_CONFIG.camera;
+  const { frame, model, noiseless } = render(scene, pose, opts.camera ?? DEFAULT_ROBOT_CONFIG.camera, opts);
+  // Copies: the caller may keep or change its buffers, and the next frame may reuse these.
+  return { frame, objectIds: noiseless.objectIds.slice(), unoccludedPixels: noiseless.unoccludedPixels.slice(), scene, model };
+}
+
+function worldCamera(world: World, opts: RenderOptions): CameraRig {
+  return opts.camera ?? world.config.camera;
+}
+
+function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions): { frame: CameraFrame; model: CameraModel; noiseless: LastRender } {
   const model = cameraModel(camera, pose);
-  const W = model.width;
-  const H = model.height;
-  const N = W * H;
-  const { depth, surface, solidIds, normals, radiance } = scratchBuffers(N);
-  solidIds.fill(-1);
-
-  const rays = pixelRays(model);
-  const { colX, colY, colZ, rowX, rowY, rowZ } = rays;
-  drawRoom(scene, model, rays, depth, surface);
-
-  const unoccludedPixels = new Int32Array(scene.objects.length);
-  // Written with the depth test below (the nearest solid's object, or -1), rather than by a pass
-  // over every pixel afterwards.
-  const objectIds = new Int16Array(N).fill(-1);
-  const n = new Float64Array(3);
-  const { x: ox, y: oy, z: oz } = model.origin;
-  scene.solids.forEach((solid, k) => {
-    const rect = screenRect(solid, model);
-    if (!rect) return;
-    const hit = intersector(solid);
-    const obj = solid.objectIndex;
-    for (let j = rect.j0; j < rect.j1; j++) {
-      const bx = rowX[j]!;
-      const by = rowY[j]!;
-      const bz = rowZ[j]!;
-      for (let i = rect.i0; i < rect.i1; i++) {
-        const t = hit(ox, oy, oz, colX[i]! - bx, colY[i]! - by, colZ[i]! - bz, n);
-        if (!(t > NEAR_PLANE_M && t < Infinity)) continue;
-        if (obj >= 0) unoccludedPixels[obj]!++;
-        const p = j * W + i;
-        if (t < depth[p]!) {
-          depth[p] = t;
-          solidIds[p] = k;
-          objectIds[p] = obj;
-          normals[3 * p] = n[0]!;
-          normals[3 * p + 1] = n[1]!;
-          normals[3 * p + 2] = n[2]!;
-        }
-      }
-    }
-  });
-
-  shade(scene, model, rays, depth, surface, solidIds, normals, radiance);
-  const rgb = new Uint8Array(N * 3);
-  quantizeWithNoise(radiance, rgb, scene.noiseSigma, opts.rng);
-
+  const key = renderKey(scene, camera, pose);
+  if (last?.key !== key) {
+    last = null; // the scratch buffers are about to change: a render that throws leaves no stale memo
+    last = renderNoiseless(scene, model, key);
+  }
+  const rgb = new Uint8Array(last.radiance.length);
+  quantizeWithNoise(last.radiance, rgb, scene.noiseSigma, opts.rng);
   const frame: CameraFrame = {
-    width: W,
-    height: H,
+    width: model.width,
+    height: model.height,
     rgb,
     pose: { x: pose.x, y: pose.y, heading: pose.heading },
     camera: { ...camera },
     time: opts.time ?? 0,
   };
-  return { frame, objectIds, unoccludedPixels, scene, model };
+  return { frame, model, noiseless: last };
+}
+
+/** Ray casting and shading: everything but the sensor noise. */
+function renderNoiseless(scene: Scene, model: CameraModel, key: string): LastRender {
+  const N = model.width * model.height;
+  const { depth, surface, solidIds, objectIds, normals, radiance } = scratchBuffers(N);
+  const rays = pixelRays(model);
+  drawRoom(scene, model, rays, depth, surface);
+  const unoccludedPixels = new Int32Array(scene.objects.length);
+  drawSolids(scene, model, rays, { depth, solidIds, objectIds, normals, unoccludedPixels });
+  shade(scene, model, rays, { depth, surface, solidIds, normals, out: radiance });
+  return { key, radiance, objectIds, unoccludedPixels };
 }

@@ -33,13 +33,17 @@ export function drawRoom(scene: Scene, model: CameraModel, rays: Rays, depth: Fl
       const dx = colX[i]! - bx;
       const dy = colY[i]! - by;
       const dz = colZ[i]! - bz;
+      // Each distance is computed whether or not its plane faces the ray, so the loop runs the
+      // same operations for every pixel (V8 optimizes it once, early, instead of deoptimizing
+      // when the first ray meets a plane the first rows did not): a zero component gives ±∞ or
+      // NaN, which the tests below drop as the original "no hit" did.
+      const tx = (dx > 0 ? toX1 : toX0) / dx;
+      const ty = (dy > 0 ? toY1 : toY0) / dy;
+      const tz = (dz < 0 ? toFloor : toCeiling) / dz;
       let t = Infinity;
       let kind = NOTHING;
-      const tx = dx > 0 ? toX1 / dx : dx < 0 ? toX0 / dx : Infinity;
       if (tx > 0 && tx < t) { t = tx; kind = dx > 0 ? WALL_X1 : WALL_X0; }
-      const ty = dy > 0 ? toY1 / dy : dy < 0 ? toY0 / dy : Infinity;
       if (ty > 0 && ty < t) { t = ty; kind = dy > 0 ? WALL_Y1 : WALL_Y0; }
-      const tz = dz < 0 ? toFloor / dz : dz > 0 ? toCeiling / dz : Infinity;
       if (tz > 0 && tz < t) { t = tz; kind = dz < 0 ? FLOOR : CEILING; }
       depth[p] = t;
       surface[p] = kind;

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { displayPath } from '../../core/display-path.js';
 import { chooseProvider } from '../../runtime/provider-choice.js';
 import { fileSystemProblem } from '../fs-errors.js';
+import { PROGRAM_PACKAGE } from '../version.js';
 
 /**
  * The checks of `robot-agent doctor` that need no MCP server: Node.js, onnxruntime, the detector
@@ -36,8 +36,7 @@ export async function timedCheck(name: string, body: () => Promise<Omit<CheckRes
 
 /** The Node.js major version package.json's `engines` asks for. */
 function requiredNodeMajor(): number {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { engines?: { node?: string } };
-  return Number(/(\d+)/.exec(pkg.engines?.node ?? '')?.[1] ?? 0);
+  return Number(/(\d+)/.exec(PROGRAM_PACKAGE.engines?.node ?? '')?.[1] ?? 0);
 }
 
 export function nodeCheck(): Promise<CheckResult> {

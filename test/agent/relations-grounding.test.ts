@@ -4,6 +4,7 @@ import { Beliefs } from '../../src/agent/planner/beliefs.js';
 import { groundInstruction } from '../../src/agent/planner/grounding.js';
 import { readInstruction } from '../../src/agent/planner/instruction.js';
 import { zoneWords } from '../../src/agent/planner/place-words.js';
+import { chooseByRelation } from '../../src/agent/planner/relation-choice.js';
 import { bestByRelation, corners, relationScore, type Scene } from '../../src/agent/planner/relation-geometry.js';
 import type { Relation } from '../../src/agent/planner/relations.js';
 
@@ -106,5 +107,20 @@ describe('measuring relations', () => {
     beliefs.absorb({ detections: [{ id: 'green_cube#1', label: 'green_cube', color: 'green', shape: 'cube', position: { x: 3, y: 2 } }, { id: 'green_cube#2', label: 'green_cube', color: 'green', shape: 'cube', position: { x: 9.6, y: 6 } }] });
     const q = goalsOf('pick up the cube by the right wall').goals[0]!;
     expect(q.kind === 'pick' && beliefs.matching(q.object, { x: 5, y: 2 }).map((o) => o.id)).toEqual(['green_cube#2']);
+  });
+
+  it('"the left wall" is asked about when the robot\'s own left would pick another object', () => {
+    const chosen = (heading: number) => {
+      const beliefs = new Beliefs(ROOM);
+      beliefs.absorb({ pose: { x: 5, y: 2, heading_deg: heading } });
+      beliefs.absorb({ detections: [{ id: 'red_cube#1', label: 'red_cube', color: 'red', shape: 'cube', position: { x: 0.4, y: 3 } }, { id: 'red_cube#2', label: 'red_cube', color: 'red', shape: 'cube', position: { x: 3, y: 7.6 } }] });
+      const goal = goalsOf('pick up the cube by the left wall').goals[0]!;
+      if (goal.kind !== 'pick') throw new Error('not a pick');
+      return chooseByRelation(beliefs, goal.object, beliefs.matching(goal.object, { x: 5, y: 2 }), (q) => beliefs.matching(q, { x: 5, y: 2 }));
+    };
+    // Facing north, its left is the map's left: no question.
+    expect(chosen(90)).toMatchObject({ target: { id: 'red_cube#1' } });
+    // Facing east, its left is the north wall, where another cube stands.
+    expect(chosen(0)).toEqual({ problem: expect.stringMatching(/red_cube#1 at \(0.4, 3\) \(by the left wall, the map's side\) or red_cube#2 at \(3, 7.6\) \(by the north wall, my side/) });
   });
 });

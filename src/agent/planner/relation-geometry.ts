@@ -193,3 +193,20 @@ export function bestByRelation<T extends Point & { id?: string }>(candidates: T[
   if (scored[1] && scored[1].s - scored[0].s <= TIE_M) return { tie: [scored[0].o, scored[1].o] };
   return { best: scored[0].o };
 }
+
+/**
+ * The relation as read from the robot's own left or right, when "left"/"right" was said and
+ * that is another side of the room than the map's: both readings are checked before choosing.
+ */
+export function robotReading(r: Relation, scene: Scene): Relation | null {
+  if (!scene.map) return null;
+  if ('near' in r && 'wall' in r.near && r.near.also) {
+    const own = wallSide(r.near.also, scene.map, scene.origin);
+    return own && own !== r.near.wall ? { near: { wall: own }, text: r.text.replace(/\b(?:left|right)(?:-hand)?\b/, own) } : null;
+  }
+  if ('extreme' in r && r.also) {
+    const own = wallSide(r.also, scene.map, scene.origin);
+    return own && own !== r.extreme ? { extreme: own, text: `farthest ${own}` } : null;
+  }
+  return null;
+}

@@ -12,7 +12,8 @@ export type Compass = 'west' | 'east' | 'south' | 'north';
 export type WallSide = Compass | 'far' | 'near' | 'ahead' | 'behind' | 'robot-left' | 'robot-right';
 
 export type Landmark =
-  | { wall: WallSide | null }
+  /** `also`: the robot's own side, when "left"/"right" may mean it rather than the map's. */
+  | { wall: WallSide | null; also?: WallSide }
   /** Corners of the room, all of these sides (north + west = the north-west corner), or any. */
   | { corner: Array<Compass | 'far' | 'near'> }
   | { object: { color?: string; shape?: string }; text: string }
@@ -30,7 +31,7 @@ export type Relation =
   /** On the robot's left or right, as it stood when the instruction was given. */
   | { side: 'left' | 'right'; text: string }
   /** The one farthest in a direction of the map ("the left one" = the westmost). */
-  | { extreme: Compass; text: string };
+  | { extreme: Compass; also?: WallSide; text: string };
 
 const SIDE_WORDS: Record<string, WallSide> = {
   west: 'west', western: 'west', left: 'west', 'left-hand': 'west',
@@ -85,8 +86,9 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
   }
   const mapSide = MAP_SIDE.exec(text);
   if (mapSide) {
-    const compass = SIDE_WORDS[mapSide[1]!.replace(/^far /, '')] as Compass;
-    return { rest: text.slice(0, mapSide.index), relation: { extreme: compass, text: `farthest ${compass}` } };
+    const word = mapSide[1]!.replace(/^far /, '');
+    const compass = SIDE_WORDS[word] as Compass;
+    return { rest: text.slice(0, mapSide.index), relation: { extreme: compass, ...robotSide(word), text: `farthest ${compass}` } };
   }
   const between = BETWEEN.exec(text);
   if (between) {
@@ -105,9 +107,14 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
   const extreme = EXTREME_ADJECTIVE.exec(text);
   if (extreme) {
     const word = extreme[1]!.replace(/most$|-hand$/, '');
-    return { rest: ` the ${text.slice(extreme[0].length)}`, relation: { extreme: SIDE_WORDS[word] as Compass, text: `farthest ${SIDE_WORDS[word]}` } };
+    return { rest: ` the ${text.slice(extreme[0].length)}`, relation: { extreme: SIDE_WORDS[word] as Compass, ...robotSide(word), text: `farthest ${SIDE_WORDS[word]}` } };
   }
   return { rest: text };
+}
+
+/** "Left" and "right" are read on the map, but may mean the robot's own: the other reading, kept to check. */
+function robotSide(word: string): { also?: WallSide } {
+  return /^left/.test(word) ? { also: 'robot-left' } : /^right/.test(word) ? { also: 'robot-right' } : {};
 }
 
 /** Whether the words name a part of the room (a wall, a corner), which is where an object is, not a place to take it. */
@@ -123,7 +130,7 @@ function landmark(text: string): Landmark | null {
   if (wall) {
     if (!wall[1]) return { wall: null };
     const side = SIDE_WORDS[wall[1]];
-    return side ? { wall: side } : null;
+    return side ? { wall: side, ...robotSide(wall[1]) } : null;
   }
   const behind = /^wall (?:behind (?:you|the robot)|in front of (?:you|the robot)|on (?:your|the robot's) (left|right))$/.exec(t);
   if (behind) return { wall: behind[1] ? `robot-${behind[1] as 'left' | 'right'}` : /behind/.test(t) ? 'behind' : 'ahead' };

@@ -1,6 +1,6 @@
 import type { FailureCode } from '../../../core/failure.js';
 import { describeQuery, type SeenThing } from '../beliefs.js';
-import { bestByRelation } from '../relation-geometry.js';
+import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
@@ -129,9 +129,8 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   const candidates = distinct(ctx.beliefs.matching(q, ctx.robot.pose));
   if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
-  const related = q.relation && !q.rank ? bestByRelation(candidates, q.relation, ctx.beliefs.scene()) : null;
-  if (related && 'tie' in related && q.definite) return { problem: `"${describeQuery(q)}" could be ${related.tie.map((o) => `${o.id} at (${o.x}, ${o.y})`).join(' or ')}, equally ${q.relation!.text}: say which one` };
-  if (related) return { target: 'best' in related ? related.best : related.tie[0] };
+  const related = q.rank ? null : chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs.matching(other, ctx.robot.pose)));
+  if (related) return related;
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {
     const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);

@@ -3,7 +3,7 @@ import type { GroundedGoal } from '../grounding.js';
 import type { MapPlace, ObjectQuery, Place } from '../instruction.js';
 import { queryFor, queryOfId } from '../object-ids.js';
 import { fail, ok, type Step } from '../step.js';
-import { spotsAround, spotsOutside } from './free-floor.js';
+import { posesFacing, spotsAround, spotsOutside, viewingDistance } from './free-floor.js';
 import { pick } from './pick.js';
 import { place } from './place.js';
 import { choose, findNext } from './search.js';
@@ -29,14 +29,40 @@ export interface Composed {
 const failed = (message: string, parts: Part[] = []): Composed => ({ step: fail(message), parts });
 const delivered = (id: string, target: Place<MapPlace>, step: Step): Part => ({ goal: { kind: 'place', object: { ...queryOfId(id), all: false, text: id }, target }, step });
 
-/** Picks `o` (already found) and puts it at `where`; the part to check, or why not. */
+/** Picks `o` (already found) and puts it at `where` (on the spot, for a point); the part to check, or why not. */
 async function carry(ctx: SkillContext, o: SeenThing, where: Place<MapPlace>): Promise<Part | { problem: string }> {
   const known = ctx.beliefs.seen.get(o.id) ?? o;
   const got = await pick(ctx, queryFor(known), known);
   if (!got.ok) return { problem: got.message };
   const id = ctx.beliefs.holding ?? o.id;
-  const put = await place(ctx, { ...queryOfId(id), all: false, text: id }, where);
+  const put = 'point' in where ? await putOnSpot(ctx, id, where.point) : await place(ctx, { ...queryOfId(id), all: false, text: id }, where);
   return put.ok ? delivered(id, where, put) : { problem: put.message };
+}
+
+/** Puts the held object down so it lands on `spot`: standing back from it, facing it. */
+async function putOnSpot(ctx: SkillContext, id: string, spot: { x: number; y: number }): Promise<Step> {
+  const { robot, beliefs } = ctx;
+  const poses = beliefs.map ? posesFacing(beliefs.map, spot, robot.pose).slice(0, 4) : [];
+  let problem = `I found nowhere to stand to put ${id} down at (${spot.x}, ${spot.y}).`;
+  for (const pose of poses) {
+    const go = await robot.act('navigate_to', pose, `Taking ${id} to (${spot.x}, ${spot.y}).`);
+    if (!go.ok) {
+      problem = `I could not take ${id} to (${spot.x}, ${spot.y}): ${go.text}`;
+      if (robot.estopped) break;
+      continue;
+    }
+    const r = await robot.act('release_object', {}, `Putting ${id} down at (${spot.x}, ${spot.y}).`);
+    if (!r.ok) {
+      problem = `I could not put ${id} down at (${spot.x}, ${spot.y}): ${r.text}`;
+      if (robot.estopped) break;
+      continue;
+    }
+    beliefs.holding = null;
+    const p = r.data?.operation?.result?.position;
+    const at = typeof p?.x === 'number' && typeof p?.y === 'number' ? [{ x: p.x, y: p.y }] : [];
+    return ok(`Put ${id} down at (${spot.x}, ${spot.y}).`, { ids: [id], spot, at });
+  }
+  return fail(problem);
 }
 
 export async function swap(ctx: SkillContext, a: ObjectQuery, b: ObjectQuery): Promise<Composed> {
@@ -83,7 +109,11 @@ export async function swap(ctx: SkillContext, a: ObjectQuery, b: ObjectQuery): P
   return { step: ok(`${said}${setAside.step.message} ${bToA.step.message} ${aToB.step.message}`), parts: [bToA, aToB] };
 }
 
-/** Everything `q` names in its zone (q.inZone), carried out of the zone to free floor. */
+/**
+ * Everything `q` names in its zone (q.inZone), carried out of the zone to free floor. The robot
+ * looks at the zone itself (not the whole room), takes out what it sees there, and is done when a
+ * fresh look at the zone shows nothing more of it: that look is what says the zone is clear.
+ */
 export async function clearZone(ctx: SkillContext, q: ObjectQuery): Promise<Composed> {
   const { beliefs, robot } = ctx;
   const zone = q.inZone ? beliefs.zone(q.inZone) : undefined;
@@ -94,24 +124,37 @@ export async function clearZone(ctx: SkillContext, q: ObjectQuery): Promise<Comp
   const used: Array<{ x: number; y: number }> = [];
   const tried = new Set<string>();
   const done = () => parts.map((p) => p.step.message).join(' ');
-  const todo = (o: SeenThing) => !tried.has(o.id);
-  let found = await findNext(ctx, q, todo);
-  while (found.next && (q.all || parts.length === 0)) {
-    tried.add(found.next.id);
+  const inZone = () => beliefs.matching(q, robot.pose).filter((o) => !tried.has(o.id));
+  for (;;) {
+    const next = inZone()[0] ?? ((await lookAtZone(ctx, zone)) ? inZone()[0] : (await findNext(ctx, q, (o) => !tried.has(o.id))).next);
+    if (!next || (!q.all && parts.length > 0)) break;
+    tried.add(next.id);
     const spot = spotsOutside(beliefs.map, zone, robot.pose, used)[0];
-    if (!spot) return failed(`${done()} I found no free floor outside ${zone.name} to put ${found.next.id} on.`.trim(), parts);
+    if (!spot) return failed(`${done()} I found no free floor outside ${zone.name} to put ${next.id} on.`.trim(), parts);
     used.push(spot);
-    const part = await carry(ctx, found.next, { point: spot });
+    const part = await carry(ctx, next, { point: spot });
     if ('problem' in part) return failed(`${done()} ${part.problem}`.trim(), parts);
     const landed = part.step.ok ? part.step.placed?.at?.[0] : undefined;
     if (landed && beliefs.zoneAt(landed) === zone.name) return failed(`${done()} ${part.step.message} But it landed at (${landed.x}, ${landed.y}), still in ${zone.name}.`.trim(), parts);
     parts.push(part);
-    found = q.all ? await findNext(ctx, q, todo) : { places: 0 };
   }
-  // A search cut short (flat battery, an error) has not seen the whole room: clearing is not done.
-  if (found.stopped) return failed(`${done()} I had to stop searching before the whole room was seen: ${found.stopped}`.trim(), parts);
-  if (parts.length === 0) return { step: ok(`There is nothing in ${zone.name} to clear: I searched the whole room.`), parts };
-  return { step: ok(`Cleared ${zone.name}: ${done()}`), parts };
+  const still = q.all ? beliefs.matching(q, robot.pose).filter((o) => !parts.some((p) => p.goal.object.text === o.id)) : [];
+  if (still.length) return failed(`${done()} ${still.map((o) => o.id).join(', ')} still in ${zone.name}.`.trim(), parts);
+  if (parts.length === 0) return { step: ok(`There is nothing in ${zone.name} to clear: a fresh look shows it empty.`), parts };
+  return { step: ok(`Cleared ${zone.name}: ${done()} A fresh look shows nothing more in it.`), parts };
+}
+
+/** Goes to where the whole zone is in view, facing it, and looks; false when no such place could be reached. */
+async function lookAtZone(ctx: SkillContext, zone: { name: string; min_x: number; min_y: number; max_x: number; max_y: number; center: { x: number; y: number } }): Promise<boolean> {
+  const { robot, beliefs } = ctx;
+  for (const pose of posesFacing(beliefs.map!, zone.center, robot.pose, viewingDistance(zone)).slice(0, 3)) {
+    const go = await robot.act('navigate_to', pose, `Going to look at ${zone.name} from (${pose.x}, ${pose.y}).`);
+    if (robot.estopped) return false;
+    if (!go.ok) continue;
+    const look = await robot.act('detect_objects', {}, `Looking at what is in ${zone.name}.`);
+    return look.ok;
+  }
+  return false;
 }
 
 /** Each object `q` names to the zone named after its colour (or its kind). */

@@ -18,11 +18,12 @@ const APART_M = 0.6;
 const inside = (r: Rect, p: Point, pad: number) => p.x >= r.min_x - pad && p.x <= r.max_x + pad && p.y >= r.min_y - pad && p.y <= r.max_y + pad;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+const standable = (map: PlannerMap, p: Point) =>
+  p.x >= CLEARANCE_M && p.y >= CLEARANCE_M && p.x <= map.width - CLEARANCE_M && p.y <= map.depth - CLEARANCE_M && !map.obstacles.some((o) => inside(o, p, CLEARANCE_M));
+
 function isFree(map: PlannerMap, p: Point, used: readonly Point[]): boolean {
-  const inRoom = p.x >= CLEARANCE_M && p.y >= CLEARANCE_M && p.x <= map.width - CLEARANCE_M && p.y <= map.depth - CLEARANCE_M;
   return (
-    inRoom &&
-    !map.obstacles.some((o) => inside(o, p, CLEARANCE_M)) &&
+    standable(map, p) &&
     !map.zones.some((z) => inside(z, p, 0.3)) &&
     used.every((u) => Math.hypot(u.x - p.x, u.y - p.y) >= APART_M)
   );
@@ -50,4 +51,26 @@ function sortedFree(map: PlannerMap, spots: Point[], from: Point, used: readonly
     .map((p) => ({ x: round2(p.x), y: round2(p.y) }))
     .filter((p) => isFree(map, p, used))
     .sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y));
+}
+
+/** A gripper puts an object down about this far ahead of the base. */
+const DROP_AHEAD_M = 0.4;
+
+/**
+ * Poses to stand in so an object put down lands on `spot`: a drop distance back from it, facing
+ * it, from the robot's side first. Standing on the spot itself would put the object down ahead,
+ * against whatever is there (a wall, for a spot by a wall).
+ */
+export function posesFacing(map: PlannerMap, spot: Point, from: Point, distance = DROP_AHEAD_M): Array<Point & { heading: number }> {
+  const towards = Math.atan2(spot.y - from.y, spot.x - from.x);
+  return [0, 45, -45, 90, -90, 135, -135, 180]
+    .map((turn) => towards + (turn * Math.PI) / 180)
+    .map((a) => ({ x: round2(spot.x - distance * Math.cos(a)), y: round2(spot.y - distance * Math.sin(a)), heading: Math.round((a * 180) / Math.PI) }))
+    .filter((p) => standable(map, p));
+}
+
+/** How far from a zone to look at it so the camera (about 60° across) takes it all in. */
+export function viewingDistance(zone: Rect): number {
+  const half = Math.hypot(zone.max_x - zone.min_x, zone.max_y - zone.min_y) / 2;
+  return Math.min(3, Math.max(1.2, half / Math.tan(Math.PI / 6)));
 }

@@ -26,9 +26,8 @@ describe('verbs read as the frames verbs', () => {
     ['haul', true, 'move'],
     ['lug', true, 'carry'],
     ['lug', false, 'carry'],
-    ['relocate', true, 'move'],
-    ['shift', true, 'move'],
-    ['transfer', true, 'move'],
+    ['send', true, 'move'],
+    ['push', true, 'move'],
     ['deposit', true, 'put'],
     ['shove', true, 'move'],
     ['retrieve', false, 'bring'],
@@ -36,7 +35,8 @@ describe('verbs read as the frames verbs', () => {
     ['scoop', false, 'pick up'],
     ['hoist', false, 'pick up'],
     ['hurry', true, 'go'],
-    ['proceed', true, 'go'],
+    ['scoot', true, 'go'],
+    ['stroll', true, 'go'],
     ['seek', false, 'find'],
     ['tally', false, 'count'],
     ['dump', true, 'drop'],
@@ -46,7 +46,7 @@ describe('verbs read as the frames verbs', () => {
     expect(verbMeaning(verb, destination)).toBe(frame);
   });
 
-  it.each(['eat', 'paint', 'destroy', 'sing', 'stash', 'think'])('%s reads as no frame', (verb) => {
+  it.each(['eat', 'paint', 'destroy', 'sing', 'stash', 'think', 'wash', 'lock'])('%s reads as no frame', (verb) => {
     expect(verbMeaning(verb, true)).toBeNull();
   });
 });
@@ -114,6 +114,19 @@ describe('zone words by meaning, after the map\'s names', () => {
     ['wall', ['outbox', 'inbox', 'table'], { none: true }],
   ])('%s on %j', (said, zones, match) => {
     expect(resolveZone(said, zones)).toEqual(match);
+  });
+
+  it.each([
+    ['the third room', 'room_3'],
+    ['2nd room', 'room_2'],
+    ['room two', 'room_2'],
+  ])('ordinals and number words name numbered zones: %s', (said, zone) => {
+    expect(resolveZone(said, ['reception', 'room_1', 'room_2', 'room_3', 'mail_room'])).toEqual({ zone });
+  });
+
+  it('"the first bin" and "bin two" still name the built-in bins', () => {
+    expect(resolveZone('first bin', ['bin_a', 'bin_b'])).toEqual({ zone: 'bin_a' });
+    expect(resolveZone('bin two', ['bin_a', 'bin_b'])).toEqual({ zone: 'bin_b' });
   });
 
   it('a map name still comes before a meaning', () => {

@@ -37,6 +37,9 @@ const FRAME_SYNSETS: Array<{ lemma: string; sense: number; frame: Frame }> = [
 /** Frames that take an object somewhere (or, for go, the robot): the ones a destination asks for. */
 const DELIVERY = new Set<Frame>(['put', 'drop', 'carry', 'bring', 'move', 'go']);
 
+/** The frames at the root of WordNet's verbs of motion: kinds of kinds of them are still them. */
+const ROOTS = new Set<Frame>(['move', 'go']);
+
 /** How many of a word's senses are read (WordNet lists them most frequent first). */
 const SENSES = 4;
 
@@ -64,10 +67,11 @@ function ancestors(start: Synset, depth: number): Array<{ s: Synset; depth: numb
 }
 
 /**
- * The frame verb a verb stands for. A sense reads as a frame it is (a synonym) or is a kind of
- * within one link ("snatch" → seize → pick up), or within three when the frame takes things
- * somewhere and the clause says where to ("shove it into …": shove → push → move). With a
+ * The frame verb a verb stands for. A sense reads as a frame it is (a synonym) or is a direct
+ * kind of ("snatch" → seize → pick up); as moving something or going, also through two links, or
+ * three when the clause says where to ("shove it into …": shove → push → move). With a
  * destination, the frames that go somewhere come first; otherwise the most frequent sense wins.
+ * Going somewhere is read only where the clause says where.
  */
 export function verbMeaning(lemma: string, hasDestination: boolean): Frame | null {
   const found: Array<{ frame: Frame; sense: number; depth: number }> = [];
@@ -76,7 +80,10 @@ export function verbMeaning(lemma: string, hasDestination: boolean): Frame | nul
     .forEach((sense, i) => {
       for (const { s, depth } of ancestors(sense, 3)) {
         const frame = frames().get(s.offset);
-        if (!frame || depth > (DELIVERY.has(frame) ? (hasDestination ? 3 : 2) : 1)) continue;
+        if (!frame || depth > (ROOTS.has(frame) ? (hasDestination ? 3 : 2) : 1)) continue;
+        // Moving something and going are the roots of every kind of displacing and travelling ("wash": move by water,
+        // "lock": engage), so they and any link beyond a direct kind of count only for a verb's main sense.
+        if (i > 0 && (ROOTS.has(frame) || depth > 1)) continue;
         found.push({ frame, sense: i, depth });
         break;
       }

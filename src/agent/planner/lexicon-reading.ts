@@ -56,7 +56,8 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
     const particle = next !== undefined && PARTICLES.has(next);
     const phrasal = particle ? verbMeaning(`${word}_${next}`, DESTINATION.test(restOfClause(ts, i + 1))) : null;
     const frame = phrasal ?? verbMeaning(word, DESTINATION.test(restOfClause(ts, i)));
-    if (!frame) return null;
+    // Going is read only where the clause says where to ("follow me" is not "go").
+    if (!frame || (frame === 'go' && !DESTINATION.test(restOfClause(ts, i)))) return null;
     const span = phrasal ? 2 : 1;
     const destination = DESTINATION.test(restOfClause(ts, i + span - 1));
     const after = ts[i + span]?.word;
@@ -70,8 +71,8 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
   if (namesObject(ts, i)) {
     const shape = shapeMeaning(word);
     if (shape) return { span: 1, text: shape.plural ? `${shape.shape}s` : shape.shape, read: shape.shape };
-    // Where only an object can stand, an English word one slip from a shape word is that word ("the cubs" → cubes).
-    const typed = closestWord(word, SHAPE_KEYS.filter((k) => PLURAL_SHAPE_WORDS.has(k) === word.endsWith('s')));
+    // Where only an object's name can stand (not "the tall one"), an English word one slip from a shape word is that word ("the cubs" → cubes).
+    const typed = objectWord(next) ? null : closestWord(word, SHAPE_KEYS.filter((k) => PLURAL_SHAPE_WORDS.has(k) === word.endsWith('s')));
     if (typed) return { span: 1, text: typed, read: typed };
   }
   return null;
@@ -92,36 +93,59 @@ function frameVerb(frame: NonNullable<ReturnType<typeof verbMeaning>>, destinati
 const SHAPE_KEYS = Object.keys(SHAPE_WORDS);
 const shapeMeaningOf = (w: string) => (/^[a-z]{3,}$/.test(w) ? shapeMeaning(w) : null);
 
-/**
- * `text` with the words WordNet reads rewritten, and each reading added to `readings`.
- * `unread(text)` lists the clauses of a text the grammar does not read.
- */
-export function readByMeaning(text: string, known: ReadonlySet<string>, readings: Reading[], unread: (text: string) => string[]): string {
-  // The frames' own verbs are theirs to read, even in a clause no frame could read ("swap all the cubes with …").
-  const isCandidate = (w: string) => /^[a-z]{3,}(?:-[a-z]+)*$/.test(w) && !known.has(w) && !Object.hasOwn(VERB_FRAMES, w);
-  const first = tokens(text);
-  const related = (ts: Token[], i: number) => RELATED.test(ts.slice(Math.max(0, i - 4), i).map((t) => t.word).join(' '));
-  if (!first.some((t) => isCandidate(t.word))) return text;
-  const before = unread(text);
-  if (before.length === 0 && !first.some((t, i) => isCandidate(t.word) && related(first, i))) return text;
-  const openWords = new Set(before.join(' ').split(/[\s,]+/));
+/** The greedy pass: each candidate word read in turn, kept when the grammar then reads no fewer clauses. */
+function readGreedily(text: string, isCandidate: (w: string) => boolean, openWords: ReadonlySet<string>, unread: (text: string) => string[], banned: ReadonlySet<string>) {
   let current = text;
-  let open = before.length;
+  let open = unread(text).length;
+  const made: Reading[] = [];
   for (let i = 0; ; i++) {
     const ts = tokens(current);
     if (i >= ts.length) break;
     const t = ts[i]!;
     // An object next to which something goes is read as a place when its word is unknown, so the clause reads either way.
-    if (!isCandidate(t.word) || !(openWords.has(t.word) || related(ts, i))) continue;
+    if (!isCandidate(t.word) || banned.has(t.word) || !(openWords.has(t.word) || related(ts, i))) continue;
     const meaning = meaningAt(ts, i);
     if (!meaning) continue;
     const last = ts[i + meaning.span - 1]!;
     const next = current.slice(0, t.index) + meaning.text + current.slice(last.index + last.word.length);
     const left = unread(next).length;
     if (left > open) continue;
-    readings.push({ said: current.slice(t.index, last.index + last.word.length), read: meaning.read });
+    made.push({ said: current.slice(t.index, last.index + last.word.length), read: meaning.read });
     current = next;
     open = left;
   }
-  return current;
+  return { text: current, open, made };
+}
+
+const related = (ts: Token[], i: number) => RELATED.test(ts.slice(Math.max(0, i - 4), i).map((t) => t.word).join(' '));
+
+/**
+ * `text` with the words WordNet reads rewritten, and each reading added to `readings`.
+ * `unread(text)` lists the clauses of a text the grammar does not read. A reading the grammar
+ * is no better off for is dropped ("lock the shelf" is not "move the shelf"), so what is refused
+ * is quoted as it was said.
+ */
+export function readByMeaning(text: string, known: ReadonlySet<string>, readings: Reading[], unread: (text: string) => string[]): string {
+  // The frames' own verbs are theirs to read, even in a clause no frame could read ("swap all the cubes with …").
+  const isCandidate = (w: string) => /^[a-z]{3,}(?:-[a-z]+)*$/.test(w) && !known.has(w) && !Object.hasOwn(VERB_FRAMES, w);
+  const first = tokens(text);
+  if (!first.some((t) => isCandidate(t.word))) return text;
+  const before = unread(text);
+  if (before.length === 0 && !first.some((t, i) => isCandidate(t.word) && related(first, i))) return text;
+  const openWords = new Set(before.join(' ').split(/[\s,]+/));
+  const banned = new Set<string>();
+  let best = readGreedily(text, isCandidate, openWords, unread, banned);
+  for (const reading of best.made) {
+    const word = reading.said.split(' ')[0]!;
+    if (!openWords.has(word)) continue;
+    const without = readGreedily(text, isCandidate, openWords, unread, new Set([...banned, word]));
+    if (without.open <= best.open) {
+      banned.add(word);
+      best = without;
+    }
+  }
+  const improved = best.open < before.length || best.made.some((r) => !openWords.has(r.said));
+  if (!improved) return text;
+  readings.push(...best.made);
+  return best.text;
 }

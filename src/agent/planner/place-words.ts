@@ -13,14 +13,18 @@ import { ZONE_SYNONYMS } from './vocabulary.js';
 export type ZoneMatch = { zone: string } | { ambiguous: string[] } | { none: true };
 
 const GENERIC = new Set(['zone', 'area', 'region', 'spot', 'place', 'the', 'station']);
-const NUMBER_WORDS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  // "the third room" is room_3.
+  first: '1', second: '2', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7', eighth: '8', ninth: '9', tenth: '10',
+};
 
 function words(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[\s_-]+/)
     .filter(Boolean)
-    .map((w) => NUMBER_WORDS[w] ?? w);
+    .map((w) => NUMBER_WORDS[w] ?? w.replace(/^(\d+)(?:st|nd|rd|th)$/, '$1'));
 }
 
 const core = (ws: string[]) => ws.filter((w) => !GENERIC.has(w));
@@ -52,7 +56,7 @@ export function resolveZone(said: string, zones: readonly string[]): ZoneMatch {
     const fewest = Math.min(...partial.map((p) => p.left));
     return pick(partial.filter((p) => p.left === fewest).map((p) => p.z));
   }
-  const spoken = saidWords.join(' ');
+  const spoken = said.toLowerCase().split(/[\s_-]+/).filter(Boolean).join(' ');
   const synonym = ZONE_SYNONYMS.find(([pattern, zone]) => pattern.test(spoken) && zones.includes(zone));
   if (synonym) return { zone: synonym[1] };
   const meant = zones.filter((z) => meansZone(saidCore, core(words(z))));

@@ -1,4 +1,3 @@
-import type { PlannerMap } from './beliefs.js';
 import type { Compass, Landmark, Relation, WallSide } from './relations.js';
 
 /**
@@ -10,9 +9,16 @@ import type { Compass, Landmark, Relation, WallSide } from './relations.js';
  */
 type Point = { x: number; y: number };
 type Rect = { min_x: number; min_y: number; max_x: number; max_y: number };
+/** What of the map (robot://map) relations are measured on: the room, its obstacles and zones. */
+export interface RoomMap {
+  width: number;
+  depth: number;
+  obstacles: Array<Rect & { id: string }>;
+  zones: Array<Rect & { name: string }>;
+}
 
 export interface Scene {
-  map: PlannerMap | null;
+  map: RoomMap | null;
   /** Objects seen, for relations to other objects. */
   objects: ReadonlyArray<{ id: string; color: string; shape: string; x: number; y: number }>;
   /** Where the robot stood and faced (degrees) when the instruction was given. */
@@ -28,7 +34,7 @@ const distanceToRect = (p: Point, r: Rect) => Math.hypot(Math.max(r.min_x - p.x,
 const centre = (r: Rect): Point => ({ x: (r.min_x + r.max_x) / 2, y: (r.min_y + r.max_y) / 2 });
 
 /** Obstacles that are walls: thin and long (partitions, dividers, walls with doorways), or named so. */
-export function wallObstacles(map: PlannerMap): PlannerMap['obstacles'] {
+export function wallObstacles(map: RoomMap): RoomMap['obstacles'] {
   return map.obstacles.filter((o) => {
     const [thin, long] = [o.max_x - o.min_x, o.max_y - o.min_y].sort((a, b) => a - b) as [number, number];
     return (thin <= 0.3 && long >= 1) || /wall|partition|divider/.test(o.id);
@@ -36,7 +42,7 @@ export function wallObstacles(map: PlannerMap): PlannerMap['obstacles'] {
 }
 
 /** Distance from a point to the room's wall on this side. */
-function sideDistance(p: Point, side: Compass, map: PlannerMap): number {
+function sideDistance(p: Point, side: Compass, map: RoomMap): number {
   return { west: p.x, east: map.width - p.x, south: p.y, north: map.depth - p.y }[side];
 }
 
@@ -44,7 +50,7 @@ const COMPASS: Compass[] = ['west', 'east', 'south', 'north'];
 const NORMAL: Record<Compass, Point> = { west: { x: -1, y: 0 }, east: { x: 1, y: 0 }, south: { x: 0, y: -1 }, north: { x: 0, y: 1 } };
 
 /** The room side a wall word means: compass words as they are, the rest from where the robot stood. */
-export function wallSide(side: WallSide, map: PlannerMap, origin: Scene['origin']): Compass | null {
+export function wallSide(side: WallSide, map: RoomMap, origin: Scene['origin']): Compass | null {
   if (side === 'west' || side === 'east' || side === 'south' || side === 'north') return side;
   if (!origin) return null;
   if (side === 'far' || side === 'near') {
@@ -56,14 +62,14 @@ export function wallSide(side: WallSide, map: PlannerMap, origin: Scene['origin'
   return [...COMPASS].sort((p, q) => NORMAL[q].x * Math.cos(a) + NORMAL[q].y * Math.sin(a) - (NORMAL[p].x * Math.cos(a) + NORMAL[p].y * Math.sin(a)))[0]!;
 }
 
-const cornerCache = new WeakMap<PlannerMap, Point[]>();
+const cornerCache = new WeakMap<RoomMap, Point[]>();
 
 /**
  * The room's inside corners: where two wall faces (the room's sides, or faces of obstacles)
  * meet with only one quadrant around the point free — a room corner, or where a partition
  * meets a wall — not the outside corner of a piece of furniture.
  */
-export function corners(map: PlannerMap): Point[] {
+export function corners(map: RoomMap): Point[] {
   const cached = cornerCache.get(map);
   if (cached) return cached;
   const xs = [0, map.width, ...map.obstacles.flatMap((o) => [o.min_x, o.max_x])];
@@ -82,16 +88,16 @@ export function corners(map: PlannerMap): Point[] {
   return found;
 }
 
-function onVerticalFace(map: PlannerMap, x: number, y: number): boolean {
+function onVerticalFace(map: RoomMap, x: number, y: number): boolean {
   return x === 0 || x === map.width || map.obstacles.some((o) => (x === o.min_x || x === o.max_x) && y >= o.min_y - 1e-6 && y <= o.max_y + 1e-6);
 }
 
-function onHorizontalFace(map: PlannerMap, x: number, y: number): boolean {
+function onHorizontalFace(map: RoomMap, x: number, y: number): boolean {
   return y === 0 || y === map.depth || map.obstacles.some((o) => (y === o.min_y || y === o.max_y) && x >= o.min_x - 1e-6 && x <= o.max_x + 1e-6);
 }
 
 /** The corners these side words pick: all of them for "the corner", the far one from the robot for "the far corner". */
-function cornersOn(sides: Array<Compass | 'far' | 'near'>, map: PlannerMap, origin: Scene['origin']): Point[] {
+function cornersOn(sides: Array<Compass | 'far' | 'near'>, map: RoomMap, origin: Scene['origin']): Point[] {
   let picked = corners(map);
   for (const side of sides) {
     if (side === 'far' || side === 'near') {

@@ -14,8 +14,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = 'dist/bundle';
 
 // Left to Node: native code (onnxruntime), packages that read files beside their own module
-// (word-list's words.txt, rosnodejs's message definitions), and ink with the one React it needs.
-const external = /^(onnxruntime-node|rosnodejs|word-list|ink|react)($|\/)/;
+// (word-list's words.txt, rosnodejs's message definitions), jsonc-parser (a UMD build whose
+// factory requires its parts by relative path at run time), and ink with the one React it needs.
+const external = /^(onnxruntime-node|rosnodejs|word-list|jsonc-parser|ink|react)($|\/)/;
 
 rmSync(`${root}/${outDir}`, { recursive: true, force: true });
 await build({

@@ -48,7 +48,7 @@ describe('the bundled program', () => {
     expect(ours, 'no current dist/bundle: run `npm run build`').toContain(`${dist}/bundle/main.js`);
     expect(ours.filter((url) => !url.startsWith(`${dist}/bundle/`))).toEqual([]);
     expect(run.loaded.filter((url) => ui.test(url))).toEqual([]);
-  });
+  }, 120_000);
 
   it('loads none of the heavy libraries for --help', () => {
     const run = runLogged(['--help']);
@@ -64,5 +64,5 @@ describe('the bundled program', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^robot-agent: unknown scenario "moonbase"/);
     expect(run.stderr).toMatch(/\n\s+at \S.*\(\/.*\/src\/sim\/scenario\.ts:\d+:\d+\)\n/);
-  });
+  }, 60_000);
 });

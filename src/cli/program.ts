@@ -59,7 +59,13 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .option('--record <path>', 'write the mission recording to this file')
     .option('--no-record', 'do not record the mission')
     .option('--record-dir <dir>', RECORD_DIR_HELP)
-    .action(run(async (instruction: string, opts, cmd: Command) => (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose })));
+    .action(
+      run(async (instruction: string, opts, cmd: Command) => {
+        // The detector's worker creates its sessions while run's own modules load (vision/worker-detector.ts).
+        (await import('../vision/worker-detector.js')).prestartDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels });
+        return (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose });
+      }),
+    );
 
   program
     .command('replay')

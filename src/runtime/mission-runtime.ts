@@ -10,7 +10,7 @@ import { embeddedOutputValidator } from '../mcp/embedded-output-validator.js';
 import { createRobotMcpServer } from '../mcp/robot-server.js';
 import type { RobotServerExtension } from '../mcp/server-extension.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
-import { createSimulatedRobot, simulatedAssembly, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
+import { createSimulatedRobot, missionDetectorOptions, simulatedAssembly, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
 import type { RobotAssembly, RobotFacts, RobotSource } from './robot-assembly.js';
 import { createDetector } from '../vision/detector.js';
 import { round } from '../core/geometry.js';
@@ -84,11 +84,13 @@ export class MissionRuntime {
     readonly hub: McpHub,
     readonly facts: RuntimeFacts,
     private readonly live: { recorder?: MissionRecorder },
+    /** Whether the detector is this runtime's own (not shared), to release when it closes. */
+    private readonly ownsDetector: boolean,
   ) {}
 
   static async open(opts: RuntimeOptions): Promise<MissionRuntime> {
     const simulated = opts.robot ? undefined : createSimulatedRobot(opts);
-    const assembly = simulated ? simulatedAssembly(simulated) : opts.robot!.open(opts.sharedDetector ?? createDetector(opts.detector));
+    const assembly = simulated ? simulatedAssembly(simulated) : opts.robot!.open(opts.sharedDetector ?? createDetector(missionDetectorOptions(opts.detector)));
     const live: { recorder?: MissionRecorder } = {};
     // get_time reads go into the running mission's recording, so its replay restores them.
     const wallClock = () => {
@@ -120,7 +122,7 @@ export class MissionRuntime {
       externalServers: (opts.servers ?? []).map((s) => s.name),
       ...(opts.robot ? { robot: opts.robot.facts } : {}),
     };
-    return new MissionRuntime(opts.scenario, assembly, simulated, embedded, hub, facts, live);
+    return new MissionRuntime(opts.scenario, assembly, simulated, embedded, hub, facts, live, !opts.sharedDetector);
   }
 
   /** The simulated robot (tests and the TUI's views read its world); a runtime on a ROS robot has none. */
@@ -171,5 +173,7 @@ export class MissionRuntime {
     this.assembly.close();
     await this.hub.close();
     await this.embedded.close();
+    // Its sessions, and a worker thread's, would otherwise outlive every world a TUI resets.
+    if (this.ownsDetector) await this.assembly.detector.dispose();
   }
 }

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { CameraFrame } from '../core/camera-frame.js';
 import { decodeCenterNet } from './decode-centernet.js';
@@ -7,12 +6,16 @@ import { decodeYolo, yoloLayout } from './decode-yolo.js';
 import { DetectorError } from './detector-error.js';
 import { loadLabelsFile } from './labels-file.js';
 import { loadDetectorMetadata, type DetectorMetadata } from './model-metadata.js';
-import { besideModel, defaultModelPath, displayPath, metadataPathFor } from './model-paths.js';
+import { besideModel, chosenModelPath, displayPath, metadataPathFor } from './model-paths.js';
 import { dimsCompatible, formatDims, openSession, sessionSignature, type Ort } from './onnx-session.js';
 import { Preprocessor, type InputSpec, type Letterbox } from './preprocess.js';
 import { CANDIDATE_FLOOR, SecondStage, secondLook } from './second-stage.js';
-import { thresholdsFor, type ConfidenceSpec, type Detection2D, type DetectTiming } from './types.js';
+import { thresholdsFor, type Detection2D, type DetectTiming } from './types.js';
 import { type RgbImage } from '../core/camera-frame.js';
+import type { CreateDetectorOptions, DetectOptions, DetectorInfo, ObjectDetector } from './detector-types.js';
+import { createWorkerDetector } from './worker-detector.js';
+
+export type { CreateDetectorOptions, DetectOptions, DetectorInfo, DetectorKind, ObjectDetector } from './detector-types.js';
 
 /**
  * The object detector: an ONNX model run by onnxruntime-node, with pre-processing, decoding and
@@ -22,41 +25,9 @@ import { type RgbImage } from '../core/camera-frame.js';
  *  - `yolo`: a user's Ultralytics YOLOv8/11 export ([1, 4+nc, N]) with a labels file, letterboxed
  *    to its input size — the layout real projects export, for real camera images.
  * The session is created lazily on first use (or `load()`), and the model's inputs and outputs are
- * checked against the metadata or labels; any problem is a one-line DetectorError.
+ * checked against the metadata or labels; any problem is a one-line DetectorError. This class runs
+ * the sessions in the calling thread; worker-detector.ts runs one of these in a worker thread.
  */
-export type DetectorKind = 'robot-agent' | 'yolo';
-
-export interface CreateDetectorOptions {
-  /** ONNX file; default models/detector.onnx of this package. */
-  modelPath?: string;
-  /** Labels file; makes the model a YOLO-layout one. */
-  labelsPath?: string;
-  /** Intra-op threads (default 2). */
-  threads?: number;
-  /** NMS IoU threshold for YOLO models (default 0.45). */
-  iouThreshold?: number;
-  /** Run the second-stage classifier the model's metadata names (default true); false gives
-   *  the detector's own boxes, for comparison. */
-  secondStage?: boolean;
-}
-
-export interface DetectOptions {
-  /** Minimum confidence, for all classes or per label (key "default" for the rest). */
-  confidence?: ConfidenceSpec;
-}
-
-export interface DetectorInfo {
-  kind: DetectorKind;
-  modelPath: string;
-  labels: string[];
-  input: { name: string; width: number; height: number };
-  output: { name: string };
-  threads: number;
-  sessionCreateMs: number;
-  metadata?: DetectorMetadata;
-  /** The second-stage classifier in use, if any. */
-  secondStage?: { modelPath: string };
-}
 
 export const DEFAULT_CONFIDENCE = 0.35;
 
@@ -73,17 +44,19 @@ interface Loaded {
   second?: SecondStage;
 }
 
-export class ObjectDetector {
+export class InThreadDetector implements ObjectDetector {
   private loading: Promise<Loaded> | null = null;
   private buffer: Float32Array | Uint8Array | null = null;
   private busy = false;
+  private detectorRuns = 0;
+  private second: SecondStage | undefined;
   /** Timing of the most recent detect call. */
   lastTiming: DetectTiming | null = null;
 
   constructor(readonly options: CreateDetectorOptions = {}) {}
 
   get modelPath(): string {
-    return this.options.modelPath ? resolve(this.options.modelPath) : defaultModelPath();
+    return chosenModelPath(this.options.modelPath);
   }
 
   /** Creates the session and checks the model (once); later calls return the same result. */
@@ -92,11 +65,20 @@ export class ObjectDetector {
   }
 
   private loaded(): Promise<Loaded> {
-    this.loading ??= this.open().catch((e: unknown) => {
-      this.loading = null;
-      throw e;
-    });
+    this.loading ??= this.open().then(
+      (m) => ((this.second = m.second), m),
+      (e: unknown) => {
+        this.loading = null;
+        throw e;
+      },
+    );
     return this.loading;
+  }
+
+  /** Session runs so far, the second stage's included: each is one event-loop turn of the caller
+   *  (onnxruntime-node's run is a setImmediate), which the worker's caller mirrors. */
+  get sessionRuns(): number {
+    return this.detectorRuns + (this.second?.runs ?? 0);
   }
 
   async detect(image: CameraFrame | RgbImage, opts: DetectOptions = {}): Promise<Detection2D[]> {
@@ -116,6 +98,7 @@ export class ObjectDetector {
       if (reuse && data.buffer !== image.rgb.buffer) this.buffer = data;
       const tensor = data instanceof Uint8Array ? new m.ort.Tensor('uint8', data, dims) : new m.ort.Tensor('float32', data, dims);
       const t1 = performance.now();
+      this.detectorRuns++;
       const results = await m.session.run({ [m.info.input.name]: tensor });
       const t2 = performance.now();
       const out = results[m.info.output.name] as Tensor | undefined;
@@ -275,6 +258,7 @@ function meanByte(mean: readonly number[]): number {
   return Math.round(((mean[0]! + mean[1]! + mean[2]!) / 3) * 255);
 }
 
+/** A detector with these options; its sessions are created on first use (or `load()`). */
 export function createDetector(opts: CreateDetectorOptions = {}): ObjectDetector {
-  return new ObjectDetector(opts);
+  return (opts.thread === 'worker' && createWorkerDetector(opts)) || new InThreadDetector(opts);
 }

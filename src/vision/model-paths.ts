@@ -13,6 +13,11 @@ export function defaultModelPath(): string {
   return resolve(modelsDir(), 'detector.onnx');
 }
 
+/** The model a detector's options name: `--detector-model`'s path, or the committed one. */
+export function chosenModelPath(modelPath: string | undefined): string {
+  return modelPath ? resolve(modelPath) : defaultModelPath();
+}
+
 /** The metadata file that goes with a model: same path, `.json` instead of `.onnx`. */
 export function metadataPathFor(modelPath: string): string {
   return modelPath.replace(/\.onnx$/i, '') + '.json';

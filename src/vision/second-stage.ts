@@ -113,6 +113,9 @@ export type SecondStageMetadata = z.output<typeof SecondStageMetadataSchema>;
 
 /** The classifier session, checked against its metadata and the detector's classes. */
 export class SecondStage {
+  /** Session runs so far (see InThreadDetector.sessionRuns). */
+  runs = 0;
+
   private constructor(
     private readonly ort: Ort,
     private readonly session: InferenceSession,
@@ -164,6 +167,7 @@ export class SecondStage {
   async classifyCrops(data: Uint8Array, count: number): Promise<Float32Array> {
     const { size } = this.meta.crop;
     const tensor = new this.ort.Tensor('uint8', data, [count, size, size, 3]);
+    this.runs++;
     const out = (await this.session.run({ [this.meta.input.name]: tensor }))[this.meta.output.name] as Tensor | undefined;
     if (!out || out.type !== 'float32' || out.data.length !== count * this.meta.classes.length) {
       throw new DetectorError(`${displayPath(this.modelPath)} returned no float32 "${this.meta.output.name}" of ${this.meta.classes.length} classes per crop: restore it from the checkout`);

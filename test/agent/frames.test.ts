@@ -50,6 +50,47 @@ describe('frames read the verb and the phrases around it', () => {
     expect(goals(text)[0]).toMatchObject(expected);
   });
 
+  it.each([
+    ['hey, grab me that blue cube would you', { kind: 'place', object: { color: 'blue' }, target: { zone: 'home' } }],
+    ['the red ball, bring it over to the shelf', { kind: 'place', object: { color: 'red', shape: 'ball' }, target: { zone: 'shelf' } }],
+    ['could you swing by bin a', { kind: 'goto', target: { zone: 'bin_a' } }],
+    ['stop by the shelf', { kind: 'goto', target: { zone: 'shelf' } }],
+    ['pop the yellow cylinder onto the shelf', { kind: 'place', target: { zone: 'shelf' } }],
+    ['bring the yellow ball here', { kind: 'place', target: { zone: 'home' } }],
+    ['come back here', { kind: 'goto', target: { zone: 'home' } }],
+    ['let go of the cube', { kind: 'place', target: { here: true } }],
+    ['how many balls can you see', { kind: 'count', object: { shape: 'ball', all: true } }],
+    ['do you see a green ball anywhere', { kind: 'find', object: { color: 'green', shape: 'ball' } }],
+    ['where did you put the red cube', { kind: 'find', object: { color: 'red', shape: 'cube' } }],
+    ['which cubes are in bin a', { kind: 'find', object: { shape: 'cube', all: true, inZone: 'bin_a' } }],
+    ['tell me where the yellow cylinder is', { kind: 'find', object: { color: 'yellow', shape: 'cylinder' } }],
+    ['is the red cube on the shelf', { kind: 'find', object: { color: 'red', inZone: 'shelf' } }],
+    ['look at the red cube', { kind: 'find', object: { color: 'red' } }],
+    ['wait here for a bit', { kind: 'stay' }],
+    ['drive down to bin b', { kind: 'goto', target: { zone: 'bin_b' } }],
+    ['head up to the shelf', { kind: 'goto', target: { zone: 'shelf' } }],
+    ['go back', { kind: 'goto', target: { zone: 'home' } }],
+  ])('%s', (text, expected) => {
+    expect(goals(text)[0]).toMatchObject(expected);
+  });
+
+  it('a clause without a verb takes the verb before it', () => {
+    expect(goals('go to bin a, then to bin b, then home')).toMatchObject([
+      { kind: 'goto', target: { zone: 'bin_a' } },
+      { kind: 'goto', target: { zone: 'bin_b' } },
+      { kind: 'goto', target: { zone: 'home' } },
+    ]);
+  });
+
+  it('a statement of where something is asks nothing, and "look around" after a drive keeps the drive', () => {
+    expect(refusal('the red cube is in bin a')).toMatch(/do not understand/);
+    expect(goals('get over to bin a and have a look around').map((g) => g.kind)).toEqual(['goto', 'scan']);
+  });
+
+  it('a drive by a distance is refused, saying what it can do instead', () => {
+    expect(refusal('go forward one metre')).toMatch(/cannot drive by a distance or a direction .*name a place of the map or a point/);
+  });
+
   it('quotes what no frame accounts for', () => {
     expect(refusal('juggle the red cube')).toMatch(/"juggle the red cube"/);
     expect(refusal('the red cube please sing')).toMatch(/"the red cube sing"|"the red cube"/);
@@ -90,6 +131,7 @@ describe('clear', () => {
     ['clear the shelf', { kind: 'clear', object: { all: true, inZone: 'shelf' } }],
     ['remove the red cube from bin a', { kind: 'clear', object: { color: 'red', shape: 'cube', inZone: 'bin_a' } }],
     ['take everything out of bin b and put it on the shelf', { kind: 'place', object: { all: true, inZone: 'bin_b' }, target: { zone: 'shelf' } }],
+    ['clean up bin a and put everything on the shelf', { kind: 'place', object: { all: true, inZone: 'bin_a' }, target: { zone: 'shelf' } }],
   ])('%s', (text, expected) => {
     expect(goals(text)).toMatchObject([expected]);
   });
@@ -107,6 +149,7 @@ describe('putting things right, by zones named after colours or kinds', () => {
     ['put the yellow cylinder in the right bay', 'yellow_bay'],
     ['the green ball is misplaced', 'green_bay'],
     ['find the red cube and put it right', 'red_bay'],
+    ['put the blue ball in the bay of its colour', 'blue_bay'],
   ])('%s → %s', (text, zone) => {
     const g = goals(text, BAYS);
     expect(g.at(-1)).toMatchObject({ kind: 'place', target: { zone } });
@@ -115,6 +158,7 @@ describe('putting things right, by zones named after colours or kinds', () => {
   it('an object whose colour is not said is sorted when it is seen', () => {
     expect(goals('sort the cubes out', BAYS)).toMatchObject([{ kind: 'sort', object: { shape: 'cube', all: true } }]);
     expect(goals('sort everything', BAYS)).toMatchObject([{ kind: 'sort', object: { all: true } }]);
+    expect(goals('tidy up the return shelf', BAYS)).toMatchObject([{ kind: 'sort', object: { all: true, inZone: 'return_shelf' } }]);
   });
 
   it('refuses when no zone is named after a colour or a kind', () => {

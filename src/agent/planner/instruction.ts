@@ -30,7 +30,7 @@ export interface ParsedInstruction {
 
 /** Remarks about the situation ("it is dark", "you are running low") and "any of them": said as read, not obeyed. */
 const REMARK =
-  /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when you can|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time)$/;
+  /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when you can|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time|hey|hi|hello|yo|listen|excuse me|right|so|well|alright)$/;
 
 /** The instruction's goals; `placeWords` are the map's zone words, which typos are also read against. */
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {

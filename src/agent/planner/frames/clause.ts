@@ -44,14 +44,17 @@ function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | nul
   return all && words.some((w) => zoneWords.has(w)) ? { kind: 'goto', target: { said: c.replace(/^the\s+/, '') } } : null;
 }
 
-/** Said between an object and where it goes: "X goes in Z", "X needs to go to Z", "X should be moved to Z". */
-const LINK = /\s+(?:(?:should|needs?|has|have|must|is|are|ought|to)\s+)*(?:(?:to\s+)?(?:be|go|belong|live|end up|sit|move|moved|put|taken|brought|carried|delivered|placed|dropped))?$/;
+/** Said between an object and where it goes: "X goes in Z", "X needs to go to Z", "X should be moved to Z", "X is to go in Z". */
+const LINK =
+  /\s+(?:(?:should|must|can|could|will|would)\s+(?:be\s+)?|(?:needs?|has|have|ought|wants?)\s+to\s+(?:be\s+)?|(?:is|are)\s+(?:supposed\s+|meant\s+|going\s+)?to\s+(?:be\s+)?)?(?:go|belong|live|end up|sit|stay|move|moved|put|taken|brought|carried|delivered|placed|dropped|returned)$/;
 
 /** No verb: "yellow cylinder to the packing area", "both red cubes go in the red bay", "it all goes in the outbox". */
 function verbless(c: string): ParsedGoal | null {
   const split = splitDestination(c);
   if (!split || !split.object) return null;
-  const objectText = split.object.replace(LINK, '').replace(LINK, '');
+  const objectText = split.object.replace(LINK, '');
+  // "the red cube is in bin a" says where it is; it asks nothing to be done.
+  if (/\s(?:is|are|was|were)$/.test(objectText)) return null;
   const bare = objectText.replace(/\s+(?:all|both)$/, '');
   const object = parseObject(bare);
   if ('reason' in object) return null;

@@ -1,6 +1,8 @@
 import type { ParsedGoal } from './goal-types.js';
 import type { ObjectQuery } from '../referring.js';
+import { parseObject } from '../referring.js';
 import { parseClause } from './clause.js';
+import { bareClause, verbOf } from './verbs.js';
 import { hasSortingZones, sortTarget } from './compositions.js';
 
 /**
@@ -10,22 +12,43 @@ import { hasSortingZones, sortTarget } from './compositions.js';
  */
 export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): ParsedGoal[] {
   const goals: ParsedGoal[] = [];
-  for (const clause of clauses) {
-    for (const goal of parseClauseGoals(clause, zoneWords)) {
+  let topic: ObjectQuery | null = null;
+  let verb: string | null = null;
+  for (const [i, clause] of clauses.entries()) {
+    let read = parseClauseGoals(clause, zoneWords);
+    const bare = bareClause(clause);
+    const opens = verbOf(bare)?.index === 0;
+    if (read[0]?.kind === 'unknown' && !opens) {
+      // "the red ball, bring it to the workbench": an object said first, then what to do with "it".
+      const object = i < clauses.length - 1 ? parseObject(bare) : null;
+      if (object && !('reason' in object) && !object.pronoun) {
+        topic = object;
+        continue;
+      }
+      // "go to the office, then to the hallway": the verb before, understood again.
+      const again = verb ? parseClauseGoals(`${verb} ${bare}`, zoneWords) : [];
+      if (again.length && again.every((g) => g.kind !== 'unknown')) read = again;
+    }
+    if (opens) verb = bare.split(' ')[0]!;
+    for (const said of read) {
+      const goal: ParsedGoal = topic && 'object' in said && said.object.pronoun ? ({ ...said, object: { ...topic, all: topic.all || said.object.all } } as ParsedGoal) : said;
+      if (goal !== said) topic = null;
       const previous = goals.at(-1);
       const joined = previous ? join(previous, goal) : null;
       if (joined) goals[goals.length - 1] = joined;
       else goals.push(goal);
     }
   }
+  if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
   return goals.map((g) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : g));
 }
 
 /** One goal for two clauses that say one thing, or null. */
 function join(previous: ParsedGoal, goal: ParsedGoal): ParsedGoal | null {
   const pronoun = 'object' in goal && goal.object.pronoun;
-  // "clear the packing area, it all goes in the outbox": everything that was in it, into Y.
-  if (previous.kind === 'clear' && goal.kind === 'place' && pronoun) return { kind: 'place', object: previous.object, target: goal.target };
+  // "clear the packing area, it all goes in the outbox" / "… and put everything on the shelf": everything that was in it, into Y.
+  const everything = goal.kind === 'place' && goal.object.all && !goal.object.color && !goal.object.shape && !goal.object.inZone;
+  if (previous.kind === 'clear' && goal.kind === 'place' && (pronoun || everything)) return { kind: 'place', object: previous.object, target: goal.target };
   // "the green cube is in the wrong bay, sort it out" / "… put it right".
   if (goal.kind === 'sort' && pronoun && 'object' in previous) return { kind: 'sort', object: { ...previous.object, all: previous.object.all && goal.object.all } };
   return null;

@@ -67,11 +67,15 @@ export function hasSortingZones(placeWords: ReadonlySet<string>): boolean {
 export const sort: Frame = (verb, rest, clause) => {
   let objectText: string | undefined;
   if (/^(?:put|get|move|set)$/.test(verb)) {
-    const m = /^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) belongs?|in (?:the )?(?:right|correct|proper|matching) \w+|in (?:its|their) (?:own |proper |right )?\w+)$/.exec(rest);
+    const m =
+      /^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on) (?:its|their) (?:own |proper |right |matching )?\w+|(?:in|into|on) the \w+ (?:of|for|matching) (?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?))$/.exec(rest);
     if (!m || /\b(?:the|on|to|in|at|of)$/.test(m[1]!)) return null;
     objectText = m[1];
   } else objectText = rest.replace(/^(?:out|up)\s+/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');
   if (!objectText || /^(?:everything|things|the room|the mess|this mess|the bays|the zones|all|all of it|it all)$/.test(objectText)) return sortOf({ all: true, text: 'everything' });
+  // "tidy up the office": what is in that place.
+  const inPlace = parseObject(`everything in ${objectText.replace(/^the\s+/, '')}`);
+  if ('reason' in parseObject(objectText) && !('reason' in inPlace) && inPlace.inZone) return sortOf(inPlace);
   return withObject(objectText, clause, sortOf);
 };
 

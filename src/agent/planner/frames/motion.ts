@@ -15,17 +15,21 @@ export type Frame = (verb: string, rest: string, clause: string) => ParsedGoal |
 /** Verbs that take an object and a destination, where the destination may be left out only for a put-down. */
 const PUT_DOWN = /^(?:put|place|drop|release|leave|set)$/;
 /** Verbs whose object is the robot itself. */
-const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed)$/;
+const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing)$/;
+/** A drive by a distance or a direction: the planner goes to places and points, not "2 m forward". */
+const RELATIVE = /^(?:forwards?|ahead|backwards?|back(?: up)?|left|right|straight|up|down)\b|\b\d+(?:\.\d+)?\s*(?:m|cm|metres?|meters?|feet|foot|steps?)\b|^(?:a bit|a little)\b/;
 /** Said between a motion verb and where to: "go back over to", "head on down to". */
 const MOTION_PARTICLES = /^(?:(?:back|over|yourself|down|up|along|out|on|across|round|around|ahead|straight|off|away)\s+)*/;
 
-export const go: Frame = (verb, rest) => {
+export const go: Frame = (verb, rest, clause) => {
+  if (RELATIVE.test(rest) && !/\b(?:to|towards?|into|in|inside|by|home|here)\b|^back$/.test(rest)) return unknown(clause, `I cannot drive by a distance or a direction ("${clause}"): name a place of the map or a point (x, y)`);
   const r = rest.replace(MOTION_PARTICLES, '');
-  // "get", "move", "return" go somewhere only when a place follows ("get to bin a", "move over to (2, 3)", "return home").
-  const particle = r !== rest || /^(?:to|towards?|into|in|inside)\b/.test(r);
+  // "get", "move", "return", "stop" go somewhere only when a place follows ("get to bin a", "stop by the office", "return home").
+  const particle = r !== rest || /^(?:to|towards?|into|in|inside|by)\b/.test(r);
   if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
-  const where = r.replace(/^(?:to|towards?|into|in|inside)\s*/, '').replace(/^the\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
-  if (!where || HOME_WORDS.test(where) || /^(?:me|us)$/.test(where)) return { kind: 'goto', target: { home: true } };
+  const where = r.replace(/^(?:to|towards?|into|in|inside|by)\s*/, '').replace(/^the\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
+  // "come here", "come back here": to whoever asked, where the robot started.
+  if (!where || HOME_WORDS.test(where) || /^(?:me|us|here|over here)$/.test(where)) return { kind: 'goto', target: { home: true } };
   const point = parsePoint(where);
   return { kind: 'goto', target: point ? { point } : { said: where } };
 };
@@ -45,9 +49,11 @@ export const place: Frame = (verb, rest, clause) => {
   // "bring me X", "give me X", "get me X": to whoever asked, where the robot started.
   const toMe = /^(?:me|us)\s+(.+)$/.exec(rest);
   if (toMe && /^(?:bring|get|fetch|give|hand|grab|retrieve|collect)$/.test(verb)) return withObject(toMe[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
-  // "bring it back", "take the cube home".
-  const back = /^(.+?)\s+(?:back|home)(?:\s+home)?$/.exec(rest);
-  if (back && /^(?:bring|take|carry|return|move)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
+  // "let go of it": put it down here.
+  if (verb === 'let') return /^go(?: of)?\b/.test(rest) ? withObject(rest.replace(/^go(?: of)?\s*/, '') || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true } })) : null;
+  // "bring it back", "take the cube home", "bring the ball here": to whoever asked, where the robot started.
+  const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
+  if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   const split = splitDestination(rest.replace(/^down\s+/, ''));
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
   if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target)) {
@@ -63,8 +69,11 @@ export const place: Frame = (verb, rest, clause) => {
   return null;
 };
 
+/** Where the object is said to be looked for, which is everywhere the robot can look anyway. */
+const ANYWHERE = /\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/;
+
 export const find: Frame = (verb, rest, clause) => {
-  const object = rest.replace(/^(?:for|around for|out for|up)\s+/, '').replace(/^(?:is|are)\s+/, '');
-  if (!object || (verb === 'look' && object === rest && !/^for\b/.test(rest))) return null;
+  const object = rest.replace(/^(?:for|around for|out for|up|at)\s+/, '').replace(/^(?:is|are)\s+/, '').replace(ANYWHERE, '');
+  if (!object || (verb === 'look' && !/^(?:for|at|around for|out for)\b/.test(rest))) return null;
   return withObject(object, clause, (o) => ({ kind: 'find', object: o }));
 };

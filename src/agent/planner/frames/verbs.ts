@@ -30,21 +30,22 @@ export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
   pick: ['pick'], grab: ['place', 'pick'], fetch: ['place', 'pick'], grasp: ['pick'], collect: ['place', 'pick'], lift: ['pick'], hold: ['pick'], retrieve: ['place', 'pick'],
   take: ['capture', 'place', 'pick'], bring: ['place'], put: ['sort', 'place'], place: ['place'], drop: ['place'], deliver: ['place'], carry: ['place'], set: ['set', 'place'],
   leave: ['place'], release: ['place'], transport: ['place'], give: ['place'], hand: ['place'], relocate: ['place'], shift: ['place'], transfer: ['place'],
+  stick: ['place'], toss: ['place'], chuck: ['place'], dump: ['place'], stash: ['place'], shove: ['place'], pop: ['place', 'go'], let: ['place'], swing: ['go'],
   find: ['find'], look: ['describe', 'find'], search: ['find'], locate: ['find'], spot: ['find'], see: ['find'], where: ['find'], check: ['find'],
   count: ['count'], how: ['count'], describe: ['describe'], scan: ['describe'], what: ['describe'], tell: ['describe'],
   charge: ['charge'], recharge: ['charge'], dock: ['charge'],
-  stop: ['stop'], halt: ['stop'], freeze: ['stop'], emergency: ['stop'], arm: ['stop'], disarm: ['stop'], reset: ['stop'],
+  stop: ['stop', 'go'], halt: ['stop'], freeze: ['stop'], emergency: ['stop'], arm: ['stop'], disarm: ['stop'], reset: ['stop'],
   change: ['set'], make: ['set'], use: ['set'], adjust: ['set'], slow: ['set'], speed: ['set'],
   turn: ['rotate'], rotate: ['rotate'], spin: ['rotate'],
   snap: ['capture'], capture: ['capture'], photograph: ['capture'], shoot: ['capture'],
   stay: ['stay'], wait: ['stay'], remain: ['stay'],
   swap: ['swap'], switch: ['swap'], exchange: ['swap'], trade: ['swap'], interchange: ['swap'],
-  clear: ['clear'], empty: ['clear'], unload: ['clear'], remove: ['clear'],
+  clear: ['clear'], empty: ['clear'], unload: ['clear'], remove: ['clear'], clean: ['clear'],
   sort: ['sort'], fix: ['sort'], organize: ['sort'], organise: ['sort'], straighten: ['sort'], tidy: ['sort'],
 };
 
 /** Words that open a clause of their own in "X and <verb> …" (questions and statuses included). */
-const CLAUSE_OPENERS = ['is', 'are', 'do', 'can', 'report', 'show'];
+const CLAUSE_OPENERS = ['is', 'are', 'do', 'can', 'report', 'show', 'have'];
 
 export const VERB_START = new RegExp(`^(?:please |now |also |and |then )*(?:${[...Object.keys(VERB_FRAMES), ...CLAUSE_OPENERS].join('|')})\\b`);
 
@@ -56,7 +57,8 @@ const LEAD_IN =
 const MANNER = /\b(?:quickly|carefully|gently|right away|straight away|immediately|asap|as soon as possible|real quick|when you get a chance|right now)\b/g;
 
 /** A courtesy or a time word at the end of a command. */
-const TAIL = /\s+(?:now|please|too|as well|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?)$/;
+const TAIL =
+  /\s+(?:now|please|too|as well|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?|would you|will you|could you|can you|yeah|for a (?:bit|moment|minute|second|sec|while))$/;
 
 /** The command with the words that carry no part of it taken off. */
 export function bareClause(clause: string): string {
@@ -65,7 +67,8 @@ export function bareClause(clause: string): string {
     before = c;
     c = c.replace(LEAD_IN, '').replace(TAIL, '').trim();
   }
-  return c;
+  // "have a look around", "take a quick look for X": looking.
+  return c.replace(/^(?:have|take) a (?:quick |good )?look\b/, 'look');
 }
 
 /** The first word of the clause that opens a frame, and where it stands. */

@@ -44,11 +44,14 @@ function file(name: string): { fd: number; size: number } {
   return f;
 }
 
-/** The whole line that holds byte `at` of the file (lines are short; a record is read 4 KB at a time until its end). */
+/** Read buffers, reused: a binary search reads about twenty lines, each a few hundred bytes. */
+const back = Buffer.alloc(256);
+const ahead = Buffer.alloc(1024);
+
+/** The whole line that holds byte `at` of the file (read back to its start, then on to its end). */
 function lineAt(name: string, at: number): { start: number; line: string } {
   const { fd, size } = file(name);
   let start = at;
-  const back = Buffer.alloc(256);
   while (start > 0) {
     const from = Math.max(0, start - back.length);
     const n = readSync(fd, back, 0, start - from, from);
@@ -61,10 +64,9 @@ function lineAt(name: string, at: number): { start: number; line: string } {
   }
   const chunks: Buffer[] = [];
   for (let pos = start; pos < size; ) {
-    const chunk = Buffer.alloc(4096);
-    const n = readSync(fd, chunk, 0, chunk.length, pos);
-    const nl = chunk.subarray(0, n).indexOf(10);
-    chunks.push(chunk.subarray(0, nl >= 0 ? nl : n));
+    const n = readSync(fd, ahead, 0, ahead.length, pos);
+    const nl = ahead.subarray(0, n).indexOf(10);
+    chunks.push(Buffer.from(ahead.subarray(0, nl >= 0 ? nl : n)));
     if (nl >= 0 || n === 0) break;
     pos += n;
   }

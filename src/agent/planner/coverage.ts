@@ -142,8 +142,9 @@ function inside(r: Rect, p: Point, margin: number): boolean {
   return p.x >= r.min_x - margin && p.x <= r.max_x + margin && p.y >= r.min_y - margin && p.y <= r.max_y + margin;
 }
 
-/** Whether the segment a→b passes through the rectangle (slab test). */
-function segmentHitsRect(a: Point, b: Point, r: Rect): boolean {
+/** Whether the segment a→b passes through the rectangle (slab test): what the camera cannot see
+ *  through, and what stands between a base and the spot ahead of it. */
+export function segmentHitsRect(a: Point, b: Point, r: Rect): boolean {
   let t0 = 0;
   let t1 = 1;
   const d = { x: b.x - a.x, y: b.y - a.y };

@@ -3,6 +3,7 @@ import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
 import { checkHandsOff, handsOffText } from './hands-off.js';
 import { checkKeptOut } from './kept-out.js';
+import { centroid, goLookAt, lookingDistance, spread } from './look-at.js';
 import { idMatches, queryOfId } from './object-ids.js';
 import type { ToolReply } from './planner-session.js';
 import type { SkillContext } from './skills/skill-context.js';
@@ -91,7 +92,7 @@ export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Ste
       return s ? verdict(text, s.battery >= wanted, `status reads the battery at ${pct(s.battery)}`) : unmet(text, 'could not read the status');
     }
     case 'keep':
-      if (goal.constraint.rule === 'hands_off') return checkHandsOff(ctx, goal.constraint, (at, where, area) => goLookAt(ctx, at, lookingDistance(area), where));
+      if (goal.constraint.rule === 'hands_off') return checkHandsOff(ctx, goal.constraint, async (at, where, area) => void (await goLookAt(ctx, at, lookingDistance(area), where)));
       if (goal.constraint.rule === 'avoid') return checkKeptOut(ctx, goal.constraint.said, text);
       return checkNoCharge(ctx, text);
     default:
@@ -152,7 +153,7 @@ async function lookFor(ctx: SkillContext, text: string, goal: Extract<GroundedGo
   // Look where the robot says it put them, from far enough to see them all; else at the zone or the spot aimed at.
   const at = placed.at ?? [];
   const target = at.length ? centroid(at) : zone ? zone.center : (placed.spot ?? { x: ctx.robot.pose.x, y: ctx.robot.pose.y });
-  await goLookAt(ctx, target, lookingDistance(at.length ? spread(at) : zone), where);
+  await goLookAt(ctx, target, lookingDistance(at.length ? spread(at) : zone), where, at.length ? at : [target]);
   let seen: Seen[] = [];
   for (const tool of ['detect_objects', 'scan_surroundings']) {
     const r: ToolReply = await ctx.robot.act(tool, {}, tool === 'detect_objects' ? `Looking to check ${listIds(placed.ids)} ${where}.` : 'Not all in view; looking all around to check.');
@@ -162,41 +163,6 @@ async function lookFor(ctx: SkillContext, text: string, goal: Extract<GroundedGo
   }
   return unmet(text, `${listIds(placed.ids)} not seen ${where} on a fresh look${seen.length ? ` (seen there: ${listIds(seen.map((d) => d.id))})` : ''}`);
 }
-
-/**
- * Goes to look at a place from `distance` away, facing it from the robot's side (or backing up
- * along its heading when it stands right there): what was just put down lies under the camera,
- * too close to be seen whole, and by the time a search is over the robot may be far from it.
- */
-async function goLookAt({ robot }: SkillContext, target: { x: number; y: number }, distance: number, where: string): Promise<void> {
-  const dx = target.x - robot.pose.x;
-  const dy = target.y - robot.pose.y;
-  const along = Math.hypot(dx, dy) > 0.8 ? Math.atan2(dy, dx) : (robot.heading * Math.PI) / 180;
-  const stand = { x: round2(target.x - distance * Math.cos(along)), y: round2(target.y - distance * Math.sin(along)) };
-  if (Math.hypot(stand.x - robot.pose.x, stand.y - robot.pose.y) < 0.2) return;
-  const heading = Math.round((along * 180) / Math.PI * 10) / 10;
-  await robot.act('navigate_to', { ...stand, heading }, `Going to (${stand.x}, ${stand.y}) to look at what I put down ${where}.`);
-}
-
-function centroid(ps: Array<{ x: number; y: number }>): { x: number; y: number } {
-  return { x: ps.reduce((a, p) => a + p.x, 0) / ps.length, y: ps.reduce((a, p) => a + p.y, 0) / ps.length };
-}
-
-/** The box around some points, padded so an object at its edge is inside the view. */
-function spread(ps: Array<{ x: number; y: number }>) {
-  const xs = ps.map((p) => p.x);
-  const ys = ps.map((p) => p.y);
-  return { min_x: Math.min(...xs) - 0.3, min_y: Math.min(...ys) - 0.3, max_x: Math.max(...xs) + 0.3, max_y: Math.max(...ys) + 0.3 };
-}
-
-/** How far from a place to look at it: the camera must see all of it, and it sees about 60° across. */
-function lookingDistance(zone: { min_x: number; min_y: number; max_x: number; max_y: number } | undefined): number {
-  if (!zone) return 1.4;
-  const half = Math.max(zone.max_x - zone.min_x, zone.max_y - zone.min_y) / 2;
-  return Math.min(3, Math.max(1.4, half / Math.tan(Math.PI / 6)));
-}
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** A distinct sighting of each put-down object (its id, or one of its colour and shape), or null. */
 function matchAll(ids: string[], seen: Seen[]): Seen[] | null {

@@ -6,12 +6,16 @@ import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
 import { find, findNext } from './search.js';
 import type { SkillContext } from './skill-context.js';
+import { dropInZone, zoneFull } from './zone-drop.js';
 
 /** Putting objects somewhere: one (picking it up first unless it is held), or all of a kind into a zone. */
 export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace>): Promise<Step> {
   if (q.all && !q.pronoun) return placeAll(ctx, q, where);
   const { beliefs } = ctx;
   let picked = '';
+  // A full zone is said before anything is picked up, let alone dropped.
+  const full = 'zone' in where && zoneFull(ctx, where.zone);
+  if (full) return fail(`I cannot put ${describeQuery(q)} there: ${full}.`);
   if (!(q.pronoun && beliefs.holding) && !(beliefs.holding && holdingMatches(ctx, q))) {
     if (q.pronoun && !ctx.lastObject) return fail('I am not holding anything, and "it" does not name an object; say which object to move.');
     const got = await pick(ctx, q.pronoun ? { all: false, text: ctx.lastObject!, ...queryOfId(ctx.lastObject!) } : q);
@@ -38,6 +42,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   let found: Awaited<ReturnType<typeof findNext>>;
   for (found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
     const next = found.next;
+    const full = zoneFull(ctx, where.zone);
+    if (full) return fail(`${summarizeMoved(moved, where.zone)}${full}, so ${next.id} stays where it is.`);
     tried.add(next.id);
     const got = await pick(ctx, queryFor(next), next);
     if (!got.ok && 'gone' in got && got.gone) {
@@ -73,7 +79,8 @@ async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step>
   const held = heldId ?? 'the object';
   const ids = heldId ? [heldId] : [];
   if ('zone' in where) {
-    const r = await robot.act('release_object', { zone: where.zone }, `Taking ${held} to ${where.zone}.`);
+    const r = await dropInZone(ctx, where.zone, held);
+    if ('problem' in r) return fail(`I could not put ${held} in ${where.zone}: ${r.problem}`);
     if (!r.ok) return fail(`I could not put ${held} in ${where.zone}: ${r.text}`);
     return released(ctx, `Put ${held} in ${where.zone}.`, { ids, at: putAt(r) });
   }

@@ -1,0 +1,89 @@
+import { inPlainView, standsFacing, type FacingPose } from './skills/facing-poses.js';
+import type { SkillContext } from './skills/skill-context.js';
+import { knownObjects } from './skills/zone-drop.js';
+
+/**
+ * Going to where the camera sees a place whole, to check it with a fresh look: what was just put
+ * down lies under the camera (it sees nothing nearer than about 0.8 m ahead), a bay's divider or
+ * a table may stand in the way, and by the time a search is over the robot may be far from it.
+ * The pose is one the base can stand in (facing-poses.ts), facing the place, with every point to
+ * check inside the camera's view, in its range and in plain view of the map's furniture.
+ */
+type Point = { x: number; y: number };
+type Area = { min_x: number; min_y: number; max_x: number; max_y: number };
+
+/** Half the camera's 70° view, less a margin so an object is not cut by the frame's edge. */
+const HALF_VIEW_DEG = 27;
+/** Nearer than this the floor is below the camera's view; further, small objects are missed. */
+const NEAREST_M = 1.0;
+const FURTHEST_M = 3.2;
+/** Poses tried before looking from wherever the robot got to. */
+const POSES_TRIED = 3;
+
+/** Where the robot ended up looking from, or null when it looks from where it is. */
+export async function goLookAt(ctx: SkillContext, target: Point, distance: number, where: string, sees: readonly Point[] = [target]): Promise<FacingPose | null> {
+  const { robot, beliefs } = ctx;
+  const here = { x: robot.pose.x, y: robot.pose.y, heading: robot.heading };
+  if (!beliefs.map) return goBackAlongLine(ctx, target, distance, where);
+  const map = beliefs.map;
+  if (inView(here, sees) && sees.every((p) => inPlainView(map, here, p))) return null;
+  const objects = knownObjects(ctx);
+  const tried = new Set<string>();
+  const poses: FacingPose[] = [];
+  for (const d of [distance, distance + 0.5, Math.max(NEAREST_M + 0.2, distance - 0.4)]) {
+    for (const p of standsFacing(beliefs.map, target, d, here, { sees, objects })) {
+      const key = `${p.x},${p.y}`;
+      if (!tried.has(key) && inView(p, sees)) poses.push(p);
+      tried.add(key);
+    }
+  }
+  // Nearest to the robot first, whatever the distance: the view is what matters, not the metres.
+  poses.sort((a, b) => Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y));
+  for (const [i, pose] of poses.slice(0, POSES_TRIED).entries()) {
+    const say = i === 0 ? `Going to (${pose.x}, ${pose.y}) to look at what I put down ${where}.` : `Could not get there; trying (${pose.x}, ${pose.y}) to look ${where}.`;
+    const r = await robot.act('navigate_to', { ...pose }, say);
+    if (r.ok) return pose;
+    if (robot.estopped) break;
+  }
+  return null;
+}
+
+/** Whether every point is inside the camera's view from the pose, at a distance it sees well. */
+function inView(pose: FacingPose, points: readonly Point[]): boolean {
+  return points.every((p) => {
+    const d = Math.hypot(p.x - pose.x, p.y - pose.y);
+    const off = Math.abs(((((Math.atan2(p.y - pose.y, p.x - pose.x) * 180) / Math.PI - pose.heading) % 360) + 540) % 360 - 180);
+    return d >= NEAREST_M && d <= FURTHEST_M && off <= HALF_VIEW_DEG;
+  });
+}
+
+/** Without a map: back off along the line from the robot (or along its heading, standing there). */
+async function goBackAlongLine({ robot }: SkillContext, target: Point, distance: number, where: string): Promise<FacingPose | null> {
+  const dx = target.x - robot.pose.x;
+  const dy = target.y - robot.pose.y;
+  const along = Math.hypot(dx, dy) > 0.8 ? Math.atan2(dy, dx) : (robot.heading * Math.PI) / 180;
+  const stand = { x: round2(target.x - distance * Math.cos(along)), y: round2(target.y - distance * Math.sin(along)), heading: Math.round(((along * 180) / Math.PI) * 10) / 10 };
+  if (Math.hypot(stand.x - robot.pose.x, stand.y - robot.pose.y) < 0.2) return null;
+  const r = await robot.act('navigate_to', { ...stand }, `Going to (${stand.x}, ${stand.y}) to look at what I put down ${where}.`);
+  return r.ok ? stand : null;
+}
+
+/** How far from a place to look at it: the camera must see all of it, and it sees about 54° across well. */
+export function lookingDistance(area: Area | undefined): number {
+  if (!area) return 1.4;
+  const half = Math.max(area.max_x - area.min_x, area.max_y - area.min_y) / 2;
+  return Math.min(FURTHEST_M - 0.4, Math.max(1.4, half / Math.tan((HALF_VIEW_DEG * Math.PI) / 180)));
+}
+
+export function centroid(ps: readonly Point[]): Point {
+  return { x: ps.reduce((a, p) => a + p.x, 0) / ps.length, y: ps.reduce((a, p) => a + p.y, 0) / ps.length };
+}
+
+/** The box around some points, padded so an object at its edge is inside the view. */
+export function spread(ps: readonly Point[]): Area {
+  const xs = ps.map((p) => p.x);
+  const ys = ps.map((p) => p.y);
+  return { min_x: Math.min(...xs) - 0.3, min_y: Math.min(...ys) - 0.3, max_x: Math.max(...xs) + 0.3, max_y: Math.max(...ys) + 0.3 };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

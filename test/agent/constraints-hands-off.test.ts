@@ -10,6 +10,8 @@ describe('what the instruction says to leave alone', () => {
     ['put all the balls in bin b, not the green one', { color: 'green' }, 'put all the balls in bin b'],
     ['put every cube on the shelf without touching the blue cube', { color: 'blue', shape: 'cube' }, 'put every cube on the shelf'],
     ['move all the cylinders to bin a. do not move the yellow one', { color: 'yellow' }, 'move all the cylinders to bin a.'],
+    ['take every ball to the shelf, skip the blue one', { color: 'blue' }, 'take every ball to the shelf'],
+    ['put the cubes in bin b and keep your hands off the red cube', { color: 'red', shape: 'cube' }, 'put the cubes in bin b'],
   ])('%s', (text, spare, rest) => {
     const out = extractConstraints(text.replace("don't", 'do not'));
     expect(out.constraints).toEqual([{ rule: 'hands_off', spare: expect.objectContaining(spare), text: expect.any(String) }]);

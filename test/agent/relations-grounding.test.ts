@@ -116,11 +116,29 @@ describe('measuring relations', () => {
       beliefs.absorb({ detections: [{ id: 'red_cube#1', label: 'red_cube', color: 'red', shape: 'cube', position: { x: 0.4, y: 3 } }, { id: 'red_cube#2', label: 'red_cube', color: 'red', shape: 'cube', position: { x: 3, y: 7.6 } }] });
       const goal = goalsOf('pick up the cube by the left wall').goals[0]!;
       if (goal.kind !== 'pick') throw new Error('not a pick');
-      return chooseByRelation(beliefs, goal.object, beliefs.matching(goal.object, { x: 5, y: 2 }), (q) => beliefs.matching(q, { x: 5, y: 2 }));
+      return chooseByRelation(beliefs, goal.object, beliefs.matching(goal.object, { x: 5, y: 2 }), (q) => beliefs.matching(q, { x: 5, y: 2 }), { x: 5, y: 2 });
     };
     // Facing north, its left is the map's left: no question.
     expect(chosen(90)).toMatchObject({ target: { id: 'red_cube#1' } });
     // Facing east, its left is the north wall, where another cube stands.
     expect(chosen(0)).toEqual({ problem: expect.stringMatching(/red_cube#1 at \(0.4, 3\) \(by the left wall, the map's side\) or red_cube#2 at \(3, 7.6\) \(by the north wall, my side/) });
   });
+
+  it('"the closest" with two as close as each other is asked about; "the other one" is not one already held', () => {
+    const beliefs = new Beliefs(ROOM);
+    beliefs.absorb({ pose: { x: 5, y: 2, heading_deg: 0 } });
+    beliefs.absorb({ detections: [{ id: 'red_cube#1', label: 'red_cube', color: 'red', shape: 'cube', position: { x: 3, y: 2 } }, { id: 'red_cube#2', label: 'red_cube', color: 'red', shape: 'cube', position: { x: 7.05, y: 2 } }] });
+    const closest = goalsOf('pick up the closest cube').goals[0]!;
+    if (closest.kind !== 'pick') throw new Error('not a pick');
+    const all = beliefs.matching(closest.object, { x: 5, y: 2 });
+    expect(chooseByRelation(beliefs, closest.object, all, () => all, { x: 5, y: 2 })).toEqual({ problem: expect.stringMatching(/red_cube#1 .* or red_cube#2 .*as near as each other/) });
+    expect(chooseByRelation(beliefs, closest.object, all, () => all, { x: 4, y: 2 })).toEqual({ target: expect.objectContaining({ id: 'red_cube#1' }) });
+    const [, other] = goalsOf('put the red cube in bin a, then the other one in drop off').goals;
+    if (other?.kind !== 'place') throw new Error('not a place');
+    expect(other.object).toMatchObject({ color: 'red', shape: 'cube', other: true });
+    beliefs.absorb({ holding: 'red_cube#1' });
+    beliefs.holding = null;
+    expect(beliefs.matching(other.object, { x: 5, y: 2 }).map((o) => o.id)).toEqual(['red_cube#2']);
+  });
 });
+

@@ -58,3 +58,22 @@ describe('relations to other things', () => {
     expect(read('the cube by the purple wall')).toHaveProperty('reason');
   });
 });
+
+describe('one out of several', () => {
+  it('"the closer of the two cubes" is one cube, the nearer one', () => {
+    expect(read('the closer of the two cubes')).toMatchObject({ shape: 'cube', all: false, definite: true, rank: 'nearest' });
+    expect(read('the nearer one')).toMatchObject({ all: false, rank: 'nearest' });
+    expect(read('the nearer one')).not.toHaveProperty('pronoun');
+  });
+
+  it('"the cube nearest the wall" ranks by the wall; "the nearest cube" stays by the robot', () => {
+    expect(read('the cube nearest the wall')).toMatchObject({ shape: 'cube', relation: { ranked: 'nearest', to: { wall: null } } });
+    expect(read('the nearest cube')).toMatchObject({ shape: 'cube', rank: 'nearest' });
+    expect(read('the nearest cube')).not.toHaveProperty('relation');
+  });
+
+  it('"the other one" is marked, to be read against what came before', () => {
+    expect(read('the other one')).toMatchObject({ other: true, all: false });
+    expect(read('the other red cube')).toMatchObject({ other: true, color: 'red', shape: 'cube' });
+  });
+});

@@ -97,7 +97,7 @@ export class Beliefs {
     const score = (o: SeenThing) => (q.relation ? relationScore(o, q.relation, scene) : 0);
     return [...this.seen.values()]
       .filter((o) => kindMatches(o, q) && (!q.inZone || this.zoneAt(o) === q.inZone) && (!q.notInZone || this.zoneAt(o) !== q.notInZone) && o.id !== this.holding)
-      .filter((o) => !q.spare?.some((s) => this.spares(s, o)) && score(o) !== null)
+      .filter((o) => !q.spare?.some((s) => this.spares(s, o)) && !(q.other && this.grasped.has(o.id)) && score(o) !== null)
       .sort((a, b) => score(a)! - score(b)! || Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y) || a.id.localeCompare(b.id));
   }
 
@@ -147,6 +147,6 @@ export function describeQuery(q: ObjectQuery): string {
   const where = `${q.inZone ? ` in ${q.inZone}` : ''}${q.notInZone ? ` not in ${q.notInZone}` : ''}${q.relation ? ` ${q.relation.text}` : ''}`;
   const except = q.except ? ` except ${q.except.color ?? ''}${q.except.color && q.except.shape ? ' ' : ''}${q.except.shape ?? ''} ones`.replace(/ {2,}/g, ' ') : '';
   if (q.all) return `${q.count ? q.count : 'all'} ${q.color ? `${q.color} ` : ''}${noun}s${where}${except}`;
-  const rank = q.rank ? `${q.rank} ` : '';
+  const rank = `${q.rank ? `${q.rank} ` : ''}${q.other ? 'other ' : ''}`;
   return `${q.count === 1 ? 'a' : 'the'} ${rank}${q.color ? `${q.color} ` : ''}${noun}${where}`;
 }

@@ -32,7 +32,8 @@ const THING = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-
 const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THING}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touching|moving|disturbing|picking up|taking)\s+${THING}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:leave|keep your hands off)\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude)\s+${THING}${END}`, 'g'),
   // ", not the red one", "but not the blue cube", ", except the yellow ball": said after the clause it narrows.
   new RegExp(String.raw`(?:,\s*(?:but |and )?|\s+but |\s+and )(?:not|except(?: for)?|apart from|other than|excluding)\s+${THING}(?: (?:though|please|one))?${END}`, 'g'),
 ];

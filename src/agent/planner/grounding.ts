@@ -95,6 +95,11 @@ function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null, prev
     if (!previous) return { kind: 'unknown', text: g.target.near.text, reason: `"next to ${g.target.near.text}" does not name an object: say which object` };
     return { ...g, target: { near: { ...previous, all: false } } };
   }
+  // "… then the other one": of the kind said before, and not one already handled (Beliefs.matching).
+  if ('object' in g && g.object.other && !g.object.color && !g.object.shape) {
+    if (!previous) return { kind: 'unknown', text: g.object.text, reason: `"the other ${g.object.text}": other than which? Say which object` };
+    return { ...g, object: { ...g.object, ...(previous.color ? { color: previous.color } : {}), ...(previous.shape ? { shape: previous.shape } : {}) } };
+  }
   // "see the red cube? take it to …": a delivery of "it" after a search moves what was found.
   const afterSearch = g.kind === 'place' && (previousKind === 'find' || previousKind === 'count');
   if ((g.kind !== 'pick' && g.kind !== 'find' && !afterSearch) || !('object' in g) || !g.object.pronoun) return g;

@@ -26,6 +26,8 @@ export interface ObjectQuery {
   except?: { color?: string; shape?: string };
   /** Objects the instruction says to leave alone ("don't touch anything on the workbench"): never candidates. */
   spare?: SpareQuery[];
+  /** "The other one": not an object the robot already took hold of on this mission. */
+  other?: boolean;
   /** Picked out by where it is ("the ball by the wall"). */
   relation?: Relation;
   /** Which of several, by distance from the robot. */
@@ -51,6 +53,8 @@ const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save)\s
 const NOT_IN_ZONE = /\s+(?:(?:that|which) (?:is|are) )?(?:not (?:in|on|inside|at)|outside(?: of)?)\s+(.+)$/;
 const IN_ZONE = /\s+(?:(?:that|which) (?:is|are) |sitting |lying )?(?:from|in|on|inside|at|out of|off)\s+(.+)$/;
 const NOT_A_ZONE = /^(?:the )?(?:here|there|this room|the room|view|sight|front of you)$/;
+/** "the closer of the two cubes", "the other one of those": one object out of several. */
+const OF_SEVERAL = /\b(closer|nearer|closest|nearest|farther|further|farthest|furthest|other)\s+(?:one\s+)?of\s+(?:the\s+|those\s+|these\s+)?(?:\d+\s+|two\s+|both\s+)?/;
 const QUANTITY: Record<string, number> = { both: 2, couple: 2, pair: 2 };
 
 export function parseObject(text: string): ObjectQuery | { reason: string } {
@@ -63,6 +67,8 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     extra.except = left;
     rest = rest.slice(0, except.index) + ' ';
   }
+  const ofSeveral = OF_SEVERAL.test(rest);
+  rest = rest.replace(OF_SEVERAL, '$1 ');
   const related = takeRelation(rest.trimEnd());
   if ('reason' in related) return related;
   if (related.relation) {
@@ -83,6 +89,10 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     if (!NOT_A_ZONE.test(said)) extra.inZone = said;
     rest = rest.slice(0, zone.index) + ' ';
   }
+  if (/\b(?:the )?other\b/.test(rest)) {
+    extra.other = true;
+    rest = rest.replace(/\bother\b/, ' ');
+  }
   const oneOf = /^\s*(?:(\d+|one|any one|just one|a single) of|any (\d+)|(\d+))\b/.exec(rest) ?? /\bany (\d+)\s*$/.exec(rest);
   const definite = /^\s*(?:the|that|this)\b/.test(rest) && !/^\s*the \d/.test(rest);
   const t = rest
@@ -91,7 +101,8 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     .replace(/\b(?:the|a|an|some|any|of|me|for me|up|over|back|down|please|that|this|those|these|is|are|whichever|which|there|in here|out here)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (/^(?:it|them|that one|the object|they)$/.test(t) || t === '') return { all: /^(?:them|they)$/.test(t), pronoun: true, text: t || 'it' };
+  const picked = extra.rank || extra.relation || extra.other;
+  if ((/^(?:it|them|that one|the object|they)$/.test(t) || t === '') && !picked) return { all: /^(?:them|they)$/.test(t), pronoun: true, text: t || 'it' };
   const words = t.split(' ');
   const quantity = words.map((w) => QUANTITY[w]).find(Boolean);
   const count = oneOf ? Number(oneOf[1] ?? oneOf[2] ?? oneOf[3] ?? 1) || 1 : quantity;
@@ -99,9 +110,9 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   const unknown = { reason: `I do not know what "${text.trim()}" is: I can handle red, green, blue and yellow cubes, balls and cylinders` };
   if (!kind || 'reason' in kind) return kind ?? unknown;
   const plural = /\b(?:all|every|each|everything|anything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w) || /^(?:objects|things|items|toys)$/.test(w)) || quantity !== undefined;
-  const all = count === undefined ? plural : count > 1;
-  if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank && !extra.relation) return unknown;
-  return { ...kind, all, ...(count !== undefined ? { count } : {}), ...(definite && !all && count === undefined ? { definite: true } : {}), ...extra, text: t };
+  const all = ofSeveral ? false : count === undefined ? plural : count > 1;
+  if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank && !extra.relation && !extra.other) return unknown;
+  return { ...kind, all, ...(count !== undefined ? { count } : {}), ...((definite || ofSeveral) && !all && count === undefined ? { definite: true } : {}), ...extra, text: t };
 }
 
 /** The colour and shape a few words name ("blue one", "cubes", "red ball"), or why not. */

@@ -1,15 +1,23 @@
 import { describeQuery, type Beliefs, type SeenThing } from './beliefs.js';
 import type { ObjectQuery } from './referring.js';
-import { bestByRelation, robotReading } from './relation-geometry.js';
+import { bestByRelation, robotReading, TIE_M } from './relation-geometry.js';
 
 /**
  * The one object a relation picks out of the candidates ("the ball by the wall"), or why it
  * cannot: two equally good are named, and "the left wall" is checked on the robot's own left
  * too — when that reading would pick another object, the person is asked which was meant
- * rather than the map's reading being taken silently. `lookAlikes` lists one entry per object
- * a query matches.
+ * rather than the map's reading being taken silently. "The closest" is by distance from the
+ * robot, with the same care for two as close as each other. `lookAlikes` lists one entry per
+ * object a query matches.
  */
-export function chooseByRelation(beliefs: Beliefs, q: ObjectQuery, candidates: SeenThing[], lookAlikes: (q: ObjectQuery) => SeenThing[]): { target: SeenThing } | { problem: string } | null {
+export function chooseByRelation(
+  beliefs: Beliefs,
+  q: ObjectQuery,
+  candidates: SeenThing[],
+  lookAlikes: (q: ObjectQuery) => SeenThing[],
+  robot: { x: number; y: number },
+): { target: SeenThing } | { problem: string } | null {
+  if (q.rank) return byDistance(q, candidates, robot);
   const r = q.relation;
   if (!r) return null;
   const scene = beliefs.scene();
@@ -26,6 +34,16 @@ export function chooseByRelation(beliefs: Beliefs, q: ObjectQuery, candidates: S
     }
   }
   return { target };
+}
+
+/** "The closest cube", "the farther of the two": by distance from the robot, two as far as each other named. */
+function byDistance(q: ObjectQuery, candidates: SeenThing[], robot: { x: number; y: number }): { target: SeenThing } | { problem: string } | null {
+  const sign = q.rank === 'farthest' ? -1 : 1;
+  const d = (o: SeenThing) => sign * Math.hypot(o.x - robot.x, o.y - robot.y);
+  const [first, second] = [...candidates].sort((a, b) => d(a) - d(b));
+  if (!first) return null;
+  if (second && d(second) - d(first) <= TIE_M) return { problem: `"${describeQuery(q)}" could be ${at(first)} or ${at(second)}: they are as ${q.rank === 'farthest' ? 'far' : 'near'} as each other, say which one` };
+  return { target: first };
 }
 
 const at = (o: SeenThing) => `${o.id} at (${o.x}, ${o.y})`;

@@ -48,7 +48,7 @@ const NEAR_WORDS = String.raw`(?:up against|against|right by|by|next to|near(?: 
 /** Every place a "by/next to/in …" phrase could start, tried from the left. */
 const RELATION = new RegExp(String.raw`\s+${CONNECT}(${NEAR_WORDS})\s+(?=\S)`, 'g');
 const BETWEEN = new RegExp(String.raw`\s+${CONNECT}between\s+(.+?)\s+and\s+(.+)$`);
-const RANKED = new RegExp(String.raw`\s+${CONNECT}(?:the )?(closest|nearest|closer|nearer|farthest|furthest|farther|further)(?: one)? (?:to|from|away from)\s+(?!(?:you|me|us|the robot)\b)(.+)$`);
+const RANKED = new RegExp(String.raw`\s+${CONNECT}(?:the )?(closest|nearest|closer|nearer|farthest|furthest|farther|further)(?: one)?( to| from| away from)?\s+(?!(?:you|me|us|the robot)\b)(.+)$`);
 const LEADING_RANKED = new RegExp(String.raw`^\s*(?:the )?(closest|nearest|farthest|furthest)\s+(.+?)\s+(?:to|from)\s+(?!(?:you|me|us|the robot)\b)(.+)$`);
 const ROBOT_SIDE = new RegExp(String.raw`\s+${CONNECT}(?:on|to|at) (?:your|the robot's|its) (left|right)(?: side| hand side)?$|\s+${CONNECT}(?:to the )?(left|right) of (?:you|the robot)$`);
 const MAP_SIDE = new RegExp(String.raw`\s+${CONNECT}(?:on|to|at|over on) the (left|right|top|bottom|far left|far right)(?: side| hand side| end)?$`);
@@ -76,8 +76,9 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
   }
   const ranked = RANKED.exec(text);
   if (ranked) {
-    const to = landmark(ranked[2]!);
-    if (to) return { rest: text.slice(0, ranked.index), relation: { ranked: /^f/.test(ranked[1]!) ? 'farthest' : 'nearest', to, text: ranked[0].trim() } };
+    const to = landmark(ranked[3]!);
+    // Without "to" ("the cube nearest the wall") only a part of the room follows: "the nearest cube" is no relation.
+    if (to && (ranked[2] || 'wall' in to || 'corner' in to)) return { rest: text.slice(0, ranked.index), relation: { ranked: /^f/.test(ranked[1]!) ? 'farthest' : 'nearest', to, text: ranked[0].trim() } };
   }
   const side = ROBOT_SIDE.exec(text);
   if (side) {

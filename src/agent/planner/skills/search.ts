@@ -129,7 +129,7 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   const candidates = distinct(ctx.beliefs.matching(q, ctx.robot.pose));
   if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
-  const related = q.rank ? null : chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs.matching(other, ctx.robot.pose)));
+  const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs.matching(other, ctx.robot.pose)), ctx.robot.pose);
   if (related) return related;
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {

@@ -36,6 +36,14 @@ describe('grounded: spared in every goal, or refused when a goal could only mean
     ]);
   });
 
+  it('"don\'t touch anything else" spares every kind the instruction does not name', () => {
+    const g = ground("put the red cube and the blue ball in bin a, but don't touch anything else");
+    if ('refusal' in g) throw new Error(g.refusal);
+    expect(g.goals.at(-1)).toMatchObject({ kind: 'keep', constraint: { rule: 'hands_off', spare: { notNamed: [{ color: 'red', shape: 'cube' }, { color: 'blue', shape: 'ball' }] } } });
+    expect(g.goals[0]).toMatchObject({ object: { color: 'red', spare: [{ text: 'anything else' }] } });
+    expect(extractConstraints('put whatever is on the shelf in bin a and leave whatever is in bin b alone').constraints).toMatchObject([{ spare: { inZone: 'bin b' } }]);
+  });
+
   it('a contradiction is refused before anything moves', () => {
     expect(ground('put the red ball in bin a and leave the balls alone')).toEqual({ refusal: expect.stringMatching(/"leave the balls alone" contradicts "red ball"/) });
     expect(ground("take the cube from the shelf to bin a, don't touch anything on the shelf")).toHaveProperty('refusal');

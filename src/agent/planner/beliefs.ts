@@ -108,6 +108,7 @@ export class Beliefs {
 
   /** Whether "leave … alone" covers this object, where it is or was first seen. */
   spares(s: SpareQuery, o: { color?: string; shape?: string; x: number; y: number; id?: string }): boolean {
+    if (s.notNamed) return !s.notNamed.some((k) => (!k.color || k.color === o.color) && (!k.shape || k.shape === o.shape));
     if ((s.color && o.color !== s.color) || (s.shape && o.shape !== s.shape)) return false;
     if (!s.inZone) return true;
     const first = o.id ? this.firstSeen.get(o.id) : undefined;

@@ -44,7 +44,9 @@ export const LEFTOVER_NEGATION = /\b(?:not(?! (?:in|on|inside|at)\b)|don't|dont|
 
 /** What "leave … alone" names, or null when the words are not an object reference. */
 function spareOf(said: string): SpareQuery | null {
-  const q = parseObject(said.trim());
+  // "anything else", "everything else": whatever the instruction does not name (grounding lists what it names).
+  if (/^(?:anything|everything|all|any(?:thing)? other (?:objects?|things?)|the rest|others|the others) ?(?:else)?$/.test(said.trim()) && /else|other|rest/.test(said)) return { notNamed: [], text: said.trim() };
+  const q = parseObject(said.trim().replace(/^(?:whatever|what) (?:is|are|sits|lies) /, 'anything '));
   if ('reason' in q || q.pronoun || q.relation || q.notInZone) return null;
   if (!q.color && !q.shape && !q.inZone) return null;
   return { ...(q.color ? { color: q.color } : {}), ...(q.shape ? { shape: q.shape } : {}), ...(q.inZone ? { inZone: q.inZone } : {}), text: said.trim() };

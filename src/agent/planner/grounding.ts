@@ -160,13 +160,19 @@ function spareEverywhere(goals: GroundedGoal[], place: (p: SpokenPlace) => MapPl
     const inZone = zone && 'zone' in zone ? zone.zone : g.constraint.spare.inZone; // not found: place() said so
     return { kind: 'keep', constraint: { ...g.constraint, spare: { ...g.constraint.spare, inZone } } };
   });
-  const handsOff = grounded.flatMap((g) => (g.kind === 'keep' && g.constraint.rule === 'hands_off' ? [g.constraint] : []));
+  // "Don't touch anything else": everything but the kinds the goals name.
+  const named = grounded.flatMap((g) => ('object' in g && !g.object.pronoun ? [{ ...(g.object.color ? { color: g.object.color } : {}), ...(g.object.shape ? { shape: g.object.shape } : {}) }] : []));
+  const handsOff = grounded
+    .flatMap((g) => (g.kind === 'keep' && g.constraint.rule === 'hands_off' ? [g.constraint] : []))
+    .map((c) => (c.spare.notNamed ? { ...c, spare: { ...c.spare, notNamed: named } } : c));
   if (handsOff.length === 0) return goals;
   const spares: SpareQuery[] = handsOff.map((c) => c.spare);
+  let kept = 0;
   return grounded.map((g) => {
+    if (g.kind === 'keep' && g.constraint.rule === 'hands_off') return { kind: 'keep', constraint: handsOff[kept++]! };
     if (!('object' in g) || g.object.pronoun) return g;
     const q = g.object;
-    const clash = handsOff.find(({ spare: s }) => (!s.color || s.color === q.color) && (!s.shape || s.shape === q.shape) && (!s.inZone || s.inZone === q.inZone));
+    const clash = handsOff.find(({ spare: s }) => !s.notNamed && (!s.color || s.color === q.color) && (!s.shape || s.shape === q.shape) && (!s.inZone || s.inZone === q.inZone));
     if (clash) problems.push(`"${clash.text}" contradicts "${q.text}", which the instruction also asks for`);
     return { ...g, object: { ...q, spare: [...(q.spare ?? []), ...spares] } } as GroundedGoal;
   });

@@ -28,6 +28,8 @@ export async function checkHandsOff(ctx: SkillContext, c: HandsOff, lookAt: Look
   const touched = [...beliefs.grasped].filter(([id, at]) => at !== null && spared(id, at)).map(([id]) => id);
   if (touched.length) return { text, status: 'unmet', evidence: `I took hold of ${touched.join(', ')}, which "${c.spare.text}" covers` };
   const handled = held.length ? `I took hold of ${held.join(', ')} only` : 'I took hold of nothing';
+  // "Anything else" is every object not named: the robot's own record of what it held is the check.
+  if (c.spare.notNamed) return { text, status: 'met', evidence: `${handled}, all of ${held.length === 1 ? 'it' : 'them'} named in the instruction` };
   const watched = [...beliefs.firstSeen].filter(([id, at]) => !beliefs.grasped.has(id) && spared(id, at));
   const zone = c.spare.inZone ? beliefs.zone(c.spare.inZone) : undefined;
   if (watched.length === 0 && !zone) return { text, status: 'met', evidence: `${handled}, and saw nothing that "${c.spare.text}" covers` };

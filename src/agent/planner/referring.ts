@@ -43,6 +43,8 @@ export interface SpareQuery {
   color?: string;
   shape?: string;
   inZone?: string;
+  /** "Anything else": every object but those of these kinds, the ones the instruction names. */
+  notNamed?: Array<{ color?: string; shape?: string }>;
   text: string;
 }
 

@@ -10,7 +10,7 @@ import { embeddedOutputValidator } from '../mcp/embedded-output-validator.js';
 import { createRobotMcpServer } from '../mcp/robot-server.js';
 import type { RobotServerExtension } from '../mcp/server-extension.js';
 import { connectInProcess, type InProcessConnection } from '../mcp/transports/in-process.js';
-import { createSimulatedRobot, missionDetectorOptions, simulatedAssembly, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
+import { createSimulatedRobot, simulatedAssembly, type SimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
 import type { RobotAssembly, RobotFacts, RobotSource } from './robot-assembly.js';
 import { createDetector } from '../vision/detector.js';
 import { round } from '../core/geometry.js';
@@ -89,8 +89,12 @@ export class MissionRuntime {
   ) {}
 
   static async open(opts: RuntimeOptions): Promise<MissionRuntime> {
-    const simulated = opts.robot ? undefined : createSimulatedRobot(opts);
-    const assembly = simulated ? simulatedAssembly(simulated) : opts.robot!.open(opts.sharedDetector ?? createDetector(missionDetectorOptions(opts.detector)));
+    // A detector loaded ahead of the missions loads in a worker thread, beside the rest of the
+    // start-up (`run` starts it before its modules load: vision/worker-detector.ts); one loaded on
+    // first use would only wait for it there.
+    const detector = opts.preloadDetector ? { thread: 'worker' as const, ...opts.detector } : opts.detector;
+    const simulated = opts.robot ? undefined : createSimulatedRobot({ ...opts, detector });
+    const assembly = simulated ? simulatedAssembly(simulated) : opts.robot!.open(opts.sharedDetector ?? createDetector(detector));
     const live: { recorder?: MissionRecorder } = {};
     // get_time reads go into the running mission's recording, so its replay restores them.
     const wallClock = () => {

@@ -44,7 +44,7 @@ export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobo
     realtime: opts.realtime,
     renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: (noise ??= sim.rng.fork('camera')), time }),
   });
-  const detector = opts.sharedDetector ?? createDetector(missionDetectorOptions(opts.detector));
+  const detector = opts.sharedDetector ?? createDetector(opts.detector);
   const map = sim.backend.staticMap();
   const vision = new VisionPipeline(detector, {
     // Obstacles hide objects: an object behind a box is not forgotten for being unseen.
@@ -52,12 +52,6 @@ export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobo
   });
   const robot = new Robot(sim.backend, asPerception(vision));
   return { sim, robot, vision, detector, toolRng: sim.rng.fork('tools') };
-}
-
-/** A robot's own detector runs in a worker thread unless the options say otherwise: its sessions
- *  are then created while the mission starts (see vision/worker-detector.ts). */
-export function missionDetectorOptions(opts: CreateDetectorOptions = {}): CreateDetectorOptions {
-  return { thread: 'worker', ...opts };
 }
 
 /** The simulated robot as a runtime's robot: robot time is the simulator's clock, the report its ground truth. */

@@ -4,7 +4,7 @@
  * test` does): after tsc alone there is no current bundle and the first test says so.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,6 +48,11 @@ describe('the bundled program', () => {
     expect(ours, 'no current dist/bundle: run `npm run build`').toContain(`${dist}/bundle/main.js`);
     expect(ours.filter((url) => !url.startsWith(`${dist}/bundle/`))).toEqual([]);
     expect(run.loaded.filter((url) => ui.test(url))).toEqual([]);
+    // The planner needs no Anthropic client: its chunk is the one that defines the class.
+    const bundle = join(BIN, '..', '..', 'dist', 'bundle');
+    const anthropic = readdirSync(bundle).filter((f) => f.endsWith('.js') && readFileSync(join(bundle, f), 'utf8').includes('class BaseAnthropic'));
+    expect(anthropic).toHaveLength(1);
+    expect(ours).not.toContain(`${dist}/bundle/${anthropic[0]}`);
   }, 120_000);
 
   it('loads none of the heavy libraries for --help', () => {

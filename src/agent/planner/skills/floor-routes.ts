@@ -2,7 +2,7 @@ import type { StaticMap } from '../../../core/map.js';
 import type { FloorObject } from '../../../core/objects.js';
 import { PathPlanner } from '../../../core/planning/path-planner.js';
 import type { PlannerMap } from '../beliefs.js';
-import { STAND_CLEARANCE_M } from './zone-stand.js';
+import { clearanceOnMap, STAND_CLEARANCE_M } from './zone-stand.js';
 
 /**
  * Routes on the map the planner was given, around the objects it knows lie on the floor: the
@@ -44,7 +44,31 @@ export function routeExists(map: PlannerMap, a: Point, b: Point, objects: readon
   return plannerFor(map).plan(a, b, asObjects(objects)).ok;
 }
 
-/** Whether the robot can get from `from` to `stand`, put something down on `spot`, and still get back. */
+/**
+ * Whether the robot can get from `from` to `stand`, put something down on `spot`, and still get
+ * back. Back means to where the base fits near `from` with the dropped object there: `from`
+ * itself may be too close to an object to plan a route *to* (the robot has just grasped something
+ * that stood beside another), though the robot, starting there, can step away from it.
+ */
 export function keepsWayOut(map: PlannerMap, from: Point, stand: Point, spot: Point, objects: readonly Point[]): boolean {
-  return routeExists(map, from, stand, objects) && routeExists(map, stand, from, [...objects, spot]);
+  if (!routeExists(map, from, stand, objects)) return false;
+  const after = [...objects, spot];
+  const back = roomNear(map, from, after);
+  return back !== null && routeExists(map, stand, back, after);
+}
+
+/** How far from `p` a place with room for the base is looked for. */
+const ROOM_SEARCH_M = 0.6;
+
+/** `p`, or the nearest point around it where the base's centre keeps its distance from the map and the objects; null when none is near. */
+function roomNear(map: PlannerMap, p: Point, objects: readonly Point[]): Point | null {
+  const hasRoom = (q: Point) => clearanceOnMap(map, q) >= ROUTE_RADIUS_M + ROUTE_GRID_M && objects.every((o) => Math.hypot(o.x - q.x, o.y - q.y) >= ROUTE_RADIUS_M + OBJECT_SIZE_M);
+  if (hasRoom(p)) return p;
+  for (let r = ROUTE_GRID_M; r <= ROOM_SEARCH_M + 1e-9; r += ROUTE_GRID_M) {
+    for (let k = 0; k < 16; k++) {
+      const q = { x: p.x + r * Math.cos((k * Math.PI) / 8), y: p.y + r * Math.sin((k * Math.PI) / 8) };
+      if (hasRoom(q)) return q;
+    }
+  }
+  return null;
 }

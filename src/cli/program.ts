@@ -62,8 +62,13 @@ export function createProgram(io: CliIo, result: ProgramResult = { exitCode: 0 }
     .action(
       run(async (instruction: string, opts, cmd: Command) => {
         // The detector's worker creates its sessions while run's own modules load (vision/worker-detector.ts).
-        (await import('../vision/worker-detector.js')).prestartDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels });
-        return (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose });
+        const workers = await import('../vision/worker-detector.js');
+        workers.prestartDetector({ modelPath: opts.detectorModel, labelsPath: opts.detectorLabels });
+        try {
+          return await (await import('./commands/run.js')).runRun(io, instruction, { ...opts, verbose: cmd.optsWithGlobals().verbose });
+        } finally {
+          await workers.releaseSpareDetector();
+        }
       }),
     );
 

@@ -108,8 +108,12 @@ export class WorkerDetector implements ObjectDetector {
 
   async dispose(): Promise<void> {
     const t = this.running;
-    this.running = null;
     if (!t) return;
+    // The thread starts loading onnxruntime as it starts: stopped (or the process ended) in the
+    // middle of that, onnxruntime's native code aborts the whole process. A command that fails
+    // early (a bad profile) would end with SIGABRT instead of its exit code, so wait for the load.
+    if (!t.gone) await this.load().catch(() => undefined);
+    this.running = null;
     t.replies.close();
     await t.worker.terminate();
   }
@@ -191,6 +195,13 @@ export function prestartDetector(opts: CreateDetectorOptions): WorkerDetector | 
   detector?.start();
   spare = detector ?? undefined;
   return detector;
+}
+
+/** Stops the started spare nobody took (its command ended first), once it is safe to (see dispose). */
+export async function releaseSpareDetector(): Promise<void> {
+  const unused = spare;
+  spare = undefined;
+  await unused?.dispose();
 }
 
 /** A worker detector, the started spare if its options match; null when the worker's script is

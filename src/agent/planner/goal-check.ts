@@ -3,11 +3,11 @@ import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
 import { checkHandsOff, handsOffText } from './hands-off.js';
 import { checkKeptOut } from './kept-out.js';
-import { centroid, goLookAt, lookingDistance, spread } from './look-at.js';
+import { goLookAt, lookingDistance } from './look-at.js';
 import { idMatches, queryOfId } from './object-ids.js';
-import type { ToolReply } from './planner-session.js';
 import type { SkillContext } from './skills/skill-context.js';
-import { pct, type Placed, type Step } from './step.js';
+import { lookForPlaced } from './verify-placed.js';
+import { pct, type Step } from './step.js';
 
 /**
  * Each goal as a condition that can be checked, and the check: after a goal's step the robot
@@ -84,7 +84,7 @@ export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Ste
       return verdict(text, r.ok && value === goal.value, r.ok ? `get_parameter reads ${goal.name} = ${String(value)}` : `could not read it back: ${r.text}`);
     }
     case 'place':
-      return step.placed ? lookFor(ctx, text, goal, step.placed) : unmet(text, 'nothing was put down');
+      return step.placed ? lookForPlaced(ctx, text, goal, step.placed) : unmet(text, 'nothing was put down');
     case 'charge': {
       const target = await ctx.robot.call('get_parameter', { name: 'charge_target' }, 'Checking the charge target.');
       const s = await status(ctx);
@@ -138,44 +138,4 @@ async function checkStatus(ctx: SkillContext, goal: GroundedGoal, text: string, 
     default:
       return verdict(text, s.operation === null, `status reads state ${s.state}${s.operation ? `, operation ${s.operation.id} running` : ', nothing running'}`);
   }
-}
-
-type Seen = { id: string; color?: string; shape?: string; position: { x: number; y: number } };
-
-/** Looks for what was put down, in the zone or near the spot aimed at: ahead first, then all around. */
-async function lookFor(ctx: SkillContext, text: string, goal: Extract<GroundedGoal, { kind: 'place' }>, placed: Placed): Promise<GoalReport> {
-  const t = goal.target;
-  const zone = 'zone' in t ? ctx.beliefs.zone(t.zone) : undefined;
-  const inside = (p: { x: number; y: number }) =>
-    zone ? p.x >= zone.min_x - 0.05 && p.x <= zone.max_x + 0.05 && p.y >= zone.min_y - 0.05 && p.y <= zone.max_y + 0.05 : placed.spot ? Math.hypot(p.x - placed.spot.x, p.y - placed.spot.y) <= 1.0 : true;
-  const where = zone ? `in ${zone.name}` : placed.spot ? `near (${placed.spot.x}, ${placed.spot.y})` : 'here';
-  if (placed.ids.length === 0) return met(text, 'nothing needed moving');
-  // Look where the robot says it put them, from far enough to see them all; else at the zone or the spot aimed at.
-  const at = placed.at ?? [];
-  const target = at.length ? centroid(at) : zone ? zone.center : (placed.spot ?? { x: ctx.robot.pose.x, y: ctx.robot.pose.y });
-  await goLookAt(ctx, target, lookingDistance(at.length ? spread(at) : zone), where, at.length ? at : [target]);
-  let seen: Seen[] = [];
-  for (const tool of ['detect_objects', 'scan_surroundings']) {
-    const r: ToolReply = await ctx.robot.act(tool, {}, tool === 'detect_objects' ? `Looking to check ${listIds(placed.ids)} ${where}.` : 'Not all in view; looking all around to check.');
-    seen = ((r.data?.detections ?? []) as Seen[]).filter((d) => d.position && inside(d.position));
-    const found = matchAll(placed.ids, seen);
-    if (found) return met(text, `${found.map((d) => `${d.id} seen at (${d.position.x}, ${d.position.y})`).join(', ')} ${where} (${tool})`);
-  }
-  return unmet(text, `${listIds(placed.ids)} not seen ${where} on a fresh look${seen.length ? ` (seen there: ${listIds(seen.map((d) => d.id))})` : ''}`);
-}
-
-/** A distinct sighting of each put-down object (its id, or one of its colour and shape), or null. */
-function matchAll(ids: string[], seen: Seen[]): Seen[] | null {
-  const left = [...seen];
-  const found: Seen[] = [];
-  for (const id of ids) {
-    const i = left.findIndex((d) => d.id === id) >= 0 ? left.findIndex((d) => d.id === id) : left.findIndex((d) => idMatches(d.id, { ...queryOfId(id), all: false, text: id }));
-    if (i < 0) return null;
-    found.push(...left.splice(i, 1));
-  }
-  return found;
-}
-
-function listIds(ids: string[]): string {
-  return ids.join(', ');
 }

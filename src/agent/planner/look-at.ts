@@ -23,22 +23,9 @@ const POSES_TRIED = 3;
 /** Where the robot ended up looking from, or null when it looks from where it is. */
 export async function goLookAt(ctx: SkillContext, target: Point, distance: number, where: string, sees: readonly Point[] = [target]): Promise<FacingPose | null> {
   const { robot, beliefs } = ctx;
-  const here = { x: robot.pose.x, y: robot.pose.y, heading: robot.heading };
   if (!beliefs.map) return goBackAlongLine(ctx, target, distance, where);
-  const map = beliefs.map;
-  if (inView(here, sees) && sees.every((p) => inPlainView(map, here, p))) return null;
-  const objects = knownObjects(ctx);
-  const tried = new Set<string>();
-  const poses: FacingPose[] = [];
-  for (const d of [distance, distance + 0.5, Math.max(NEAREST_M + 0.2, distance - 0.4)]) {
-    for (const p of standsFacing(beliefs.map, target, d, here, { sees, objects })) {
-      const key = `${p.x},${p.y}`;
-      if (!tried.has(key) && inView(p, sees)) poses.push(p);
-      tried.add(key);
-    }
-  }
-  // Nearest to the robot first, whatever the distance: the view is what matters, not the metres.
-  poses.sort((a, b) => Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y));
+  const poses = lookingPoses(ctx, target, distance, sees);
+  if (poses === 'here') return null;
   for (const [i, pose] of poses.slice(0, POSES_TRIED).entries()) {
     const say = i === 0 ? `Going to (${pose.x}, ${pose.y}) to look at what I put down ${where}.` : `Could not get there; trying (${pose.x}, ${pose.y}) to look ${where}.`;
     const r = await robot.act('navigate_to', { ...pose }, say);
@@ -46,6 +33,31 @@ export async function goLookAt(ctx: SkillContext, target: Point, distance: numbe
     if (robot.estopped) break;
   }
   return null;
+}
+
+/**
+ * Poses from which the camera sees every point of `sees` (about `distance` from `target`, facing
+ * it), nearest the robot first; 'here' when the robot already does. Empty when no pose of the map
+ * sees them all at once (too far apart, or furniture between them): look at fewer at a time.
+ */
+export function lookingPoses(ctx: SkillContext, target: Point, distance: number, sees: readonly Point[]): FacingPose[] | 'here' {
+  const { robot, beliefs } = ctx;
+  const map = beliefs.map;
+  if (!map) return [];
+  const here = { x: robot.pose.x, y: robot.pose.y, heading: robot.heading };
+  if (inView(here, sees) && sees.every((p) => inPlainView(map, here, p))) return 'here';
+  const objects = knownObjects(ctx);
+  const tried = new Set<string>();
+  const poses: FacingPose[] = [];
+  for (const d of [distance, distance + 0.5, Math.max(NEAREST_M + 0.2, distance - 0.4)]) {
+    for (const p of standsFacing(map, target, d, here, { sees, objects })) {
+      const key = `${p.x},${p.y}`;
+      if (!tried.has(key) && inView(p, sees)) poses.push(p);
+      tried.add(key);
+    }
+  }
+  // Nearest to the robot first, whatever the distance: the view is what matters, not the metres.
+  return poses.sort((a, b) => Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y));
 }
 
 /** Whether every point is inside the camera's view from the pose, at a distance it sees well. */

@@ -70,6 +70,16 @@ describe('frames read the verb and the phrases around it', () => {
     ['drive down to bin b', { kind: 'goto', target: { zone: 'bin_b' } }],
     ['head up to the shelf', { kind: 'goto', target: { zone: 'shelf' } }],
     ['go back', { kind: 'goto', target: { zone: 'home' } }],
+    ["I can't find the yellow cylinder", { kind: 'find', object: { color: 'yellow', shape: 'cylinder' } }],
+    ['go grab the red cube', { kind: 'pick', object: { color: 'red', shape: 'cube' } }],
+    ['come get the blue ball', { kind: 'pick', object: { color: 'blue', shape: 'ball' } }],
+    ['go back to your starting point', { kind: 'goto', target: { zone: 'home' } }],
+    ['where is the green ball at', { kind: 'find', object: { color: 'green', shape: 'ball' } }],
+    ["what's sitting on the shelf", { kind: 'find', object: { all: true, inZone: 'shelf' } }],
+    ['give me a rundown of what is in bin a', { kind: 'find', object: { all: true, inZone: 'bin_a' } }],
+    ['tell me what you see over there', { kind: 'scan' }],
+    ['uhm, go to bin a right now', { kind: 'goto', target: { zone: 'bin_a' } }],
+    ['put the red cube down right there', { kind: 'place', target: { here: true } }],
   ])('%s', (text, expected) => {
     expect(goals(text)[0]).toMatchObject(expected);
   });
@@ -79,6 +89,17 @@ describe('frames read the verb and the phrases around it', () => {
       { kind: 'goto', target: { zone: 'bin_a' } },
       { kind: 'goto', target: { zone: 'bin_b' } },
       { kind: 'goto', target: { zone: 'home' } },
+    ]);
+  });
+
+  it('an object said first goes to a place said alone, and "leave it there" adds nothing', () => {
+    expect(goals('the red ball, bin b')).toMatchObject([{ kind: 'place', object: { color: 'red', shape: 'ball' }, target: { zone: 'bin_b' } }]);
+    expect(goals('take the red cube to the shelf and leave it there')).toMatchObject([{ kind: 'place', object: { color: 'red' }, target: { zone: 'shelf' } }]);
+  });
+
+  it('"all except the one in Z" spares what is in Z', () => {
+    expect(goals('put all the cubes except the one in bin a on the shelf')).toMatchObject([
+      { kind: 'place', object: { shape: 'cube', all: true, spare: [{ inZone: 'bin_a' }] }, target: { zone: 'shelf' } },
     ]);
   });
 

@@ -118,8 +118,9 @@ function groundObjects(g: GroundedGoal | null, place: (p: SpokenPlace) => MapPla
   const ground = (q: ObjectQuery): ObjectQuery | null => {
     const [inZone, notInZone] = [zoneOf(q.inZone), zoneOf(q.notInZone)];
     const related = q.relation ? relation(q.relation) : undefined;
-    if (inZone === null || notInZone === null || related === null) return null;
-    return { ...q, ...(inZone ? { inZone } : {}), ...(notInZone ? { notInZone } : {}), ...(related ? { relation: related } : {}) };
+    const spare = q.spare?.map((s) => ({ ...s, inZone: zoneOf(s.inZone) }));
+    if (inZone === null || notInZone === null || related === null || spare?.some((s) => s.inZone === null)) return null;
+    return { ...q, ...(inZone ? { inZone } : {}), ...(notInZone ? { notInZone } : {}), ...(related ? { relation: related } : {}), ...(spare ? { spare: spare as SpareQuery[] } : {}) };
   };
   const object = 'object' in g ? ground(g.object) : undefined;
   if (object === null) return null;

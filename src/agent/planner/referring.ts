@@ -65,8 +65,13 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   const except = EXCEPT.exec(rest.trimEnd());
   if (except) {
     const left = kindOf(except[1]!);
-    if (!left || 'reason' in left) return { reason: `I do not know what to leave out in "${except[1]}"` };
-    extra.except = left;
+    // "except the one in bin a": those in a zone are spared, like "don't touch anything in bin a".
+    // "one" stands for the kind already said, which the spare need not repeat: any thing there.
+    const placed = !left || 'reason' in left ? parseObject(except[1]!.replace(/^(?:the |that |those )?ones?\b/, 'everything')) : null;
+    if (placed && !('reason' in placed) && placed.inZone && !placed.relation && !placed.notInZone) {
+      extra.spare = [{ ...(placed.color ? { color: placed.color } : {}), ...(placed.shape ? { shape: placed.shape } : {}), inZone: placed.inZone, text: except[1]!.trim() }];
+    } else if (!left || 'reason' in left) return { reason: `I do not know what to leave out in "${except[1]}"` };
+    else extra.except = left;
     rest = rest.slice(0, except.index) + ' ';
   }
   const ofSeveral = OF_SEVERAL.test(rest);

@@ -19,6 +19,9 @@ const FRAMES: Partial<Record<FrameName, Frame>> = { go, pick, place, find, count
 
 export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal {
   const said = clause.replace(/\s+/g, ' ').trim();
+  // "I can't find the yellow cube": asking for it to be found.
+  const lost = /^(?:i|we) (?:can not|cannot|could not|do not|did not) (?:find|see|locate|spot) (.+)$/.exec(said);
+  if (lost) return readQuestion(`where is ${lost[1]}`) ?? unknown(said);
   // A negation the constraints did not take would be silently dropped by the frames.
   if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);
   const c = bareClause(said);

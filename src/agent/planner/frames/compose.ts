@@ -31,7 +31,7 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     }
     if (opens) verb = bare.split(' ')[0]!;
     for (const said of read) {
-      const goal: ParsedGoal = topic && 'object' in said && said.object.pronoun ? ({ ...said, object: { ...topic, all: topic.all || said.object.all } } as ParsedGoal) : said;
+      const goal = topic ? withTopic(said, topic) : said;
       if (goal !== said) topic = null;
       const previous = goals.at(-1);
       const joined = previous ? join(previous, goal) : null;
@@ -43,12 +43,21 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   return goals.map((g) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : g));
 }
 
+/** The goal with the object said first standing for its "it" ("the red ball, bring it here"), or for what goes to a place said alone ("the red ball, hallway"). */
+function withTopic(goal: ParsedGoal, topic: ObjectQuery): ParsedGoal {
+  if ('object' in goal && goal.object.pronoun) return { ...goal, object: { ...topic, all: topic.all || goal.object.all } } as ParsedGoal;
+  if (goal.kind === 'goto' && 'said' in goal.target) return { kind: 'place', object: topic, target: goal.target };
+  return goal;
+}
+
 /** One goal for two clauses that say one thing, or null. */
 function join(previous: ParsedGoal, goal: ParsedGoal): ParsedGoal | null {
   const pronoun = 'object' in goal && goal.object.pronoun;
   // "clear the packing area, it all goes in the outbox" / "… and put everything on the shelf": everything that was in it, into Y.
   const everything = goal.kind === 'place' && goal.object.all && !goal.object.color && !goal.object.shape && !goal.object.inZone;
   if (previous.kind === 'clear' && goal.kind === 'place' && (pronoun || everything)) return { kind: 'place', object: previous.object, target: goal.target };
+  // "take it to the office and leave it there": it is there already.
+  if (previous.kind === 'place' && goal.kind === 'place' && pronoun && 'here' in goal.target) return previous;
   // "the green cube is in the wrong bay, sort it out" / "… put it right".
   if (goal.kind === 'sort' && pronoun && 'object' in previous) return { kind: 'sort', object: { ...previous.object, all: previous.object.all && goal.object.all } };
   return null;

@@ -27,7 +27,7 @@ export const go: Frame = (verb, rest, clause) => {
   // "get", "move", "return", "stop" go somewhere only when a place follows ("get to bin a", "stop by the office", "return home").
   const particle = r !== rest || /^(?:to|towards?|into|in|inside|by)\b/.test(r);
   if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
-  const where = r.replace(/^(?:to|towards?|into|in|inside|by)\s*/, '').replace(/^the\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
+  const where = r.replace(/^(?:to|towards?|into|in|inside|by)\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
   // "come here", "come back here": to whoever asked, where the robot started.
   if (!where || HOME_WORDS.test(where) || /^(?:me|us|here|over here)$/.test(where)) return { kind: 'goto', target: { home: true } };
   const point = parsePoint(where);
@@ -62,8 +62,8 @@ export const place: Frame = (verb, rest, clause) => {
     return withObject(split.object || 'it', clause, (object) => ({ kind: 'place', object, target }));
   }
   // "drop it", "put the cube down", "let go of it": put down where the robot is.
-  const here = /^(?:(?:down|off)\s+)?(.*?)(?:\s+(?:here|down|off|there))?$/.exec(rest);
-  if (here && (/^(?:drop|release)$/.test(verb) || (PUT_DOWN.test(verb) && /\b(?:down|here)\b/.test(rest)))) {
+  const here = /^(?:(?:down|off)\s+)?(.*?)(?:\s+(?:here|down|off|there|right there))?$/.exec(rest);
+  if (here && (/^(?:drop|release)$/.test(verb) || (PUT_DOWN.test(verb) && /\b(?:down|here|there)\b/.test(rest)))) {
     return withObject(here[1] || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true } }));
   }
   return null;

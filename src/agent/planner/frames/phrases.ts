@@ -11,7 +11,8 @@ import type { ParsedGoal, Place } from './goal-types.js';
 export const unknown = (text: string, reason = `I do not understand "${text}"`): ParsedGoal => ({ kind: 'unknown', text, reason });
 
 export function withObject(text: string, clause: string, make: (object: ObjectQuery) => ParsedGoal): ParsedGoal {
-  const object = parseObject(text);
+  // "it all", "all of them": everything "it" or "them" stands for.
+  const object = parseObject(/^(?:it all|all of it|them all|all of them|all that|the lot)$/.test(text) ? 'them' : text);
   if ('reason' in object) return unknown(clause, object.reason);
   return make(object);
 }
@@ -51,6 +52,7 @@ export function parsePlace(text: string, preposition: string): Place | { reason:
   }
   const point = parsePoint(said);
   if (point) return { point };
+  if (HOME_WORDS.test(said.replace(/^(?:your|my|our)\s+/, ''))) return { home: true };
   if (/^(?:here|floor|ground|the floor|the ground)$/.test(said)) return { here: true };
   if (HOME_WORDS.test(said)) return { home: true };
   return { said };

@@ -13,7 +13,7 @@ export function readQuestion(said: string): ParsedGoal | null {
     const said = count[1]!.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
-  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there anything|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)\s+(in|on|at|inside)\s+(.+)$/.exec(c);
+  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there anything|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
   if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|drop|take|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
@@ -21,7 +21,7 @@ export function readQuestion(said: string): ParsedGoal | null {
   const inZone = /^(?:(?:which|what) (.+?) (?:is|are)|(?:is|are) (.+?)) (in|on|at|inside) (.+)$/.exec(c);
   if (inZone) return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object }));
   const where = /^(?:where is|where's|where are|can you see|do you see|is there|are there)\s+(.+)$/.exec(c);
-  if (where && !/^(?:you|i)\b/.test(where[1]!)) return withObject(where[1]!.replace(/\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/, ''), c, (object) => ({ kind: 'find', object }));
+  if (where && !/^(?:you|i)\b/.test(where[1]!)) return withObject(where[1]!.replace(/\s+at$/, '').replace(/\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/, ''), c, (object) => ({ kind: 'find', object }));
   const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
   if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object }));
   if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };
@@ -30,7 +30,10 @@ export function readQuestion(said: string): ParsedGoal | null {
 
 /** A question asked inside another ("tell me where the X is", "do you know if there is a Y") as asked directly. */
 function direct(c: string): string {
-  const q = c.replace(/^(?:tell me|show me|let me know|do you know|i want to know|i wonder|i would like to know)\s+(?=(?:where|how|what|which|if|whether)\b)/, '');
+  const q = c.replace(
+    /^(?:tell me|show me|let me know|do you know|i want to know|i wonder|i would like to know|any idea|(?:give|get) me (?:a |an )?(?:rundown|list|overview|summary|description) of|describe|list)\s+(?=(?:where|how|what|which|if|whether)\b)/,
+    '',
+  );
   if (q === c) return c;
   return q
     .replace(/^where (.+?) (is|are)$/, 'where $2 $1')
@@ -45,7 +48,7 @@ function readStatusQuestion(c: string): ParsedGoal | null {
   if (/\bwhere are you\b|\byour (?:position|location|pose)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
-  if (/^(?:look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see)(?: (?:around you|from here|here|now|right now))?$/.test(c)) return { kind: 'scan' };
+  if (/^(?:look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
   if (/^(?:what|where|how|why|who|which|when)\b/.test(c)) return unknown(c);
   return null;
 }

@@ -67,8 +67,10 @@ export function bareClause(clause: string): string {
     before = c;
     c = c.replace(LEAD_IN, '').replace(TAIL, '').trim();
   }
-  // "have a look around", "take a quick look for X": looking.
-  return c.replace(/^(?:have|take) a (?:quick |good )?look\b/, 'look');
+  // "have a look around", "take a quick look for X": looking; "go grab X", "come get X": the second verb is the command.
+  c = c.replace(/^(?:have|take) a (?:quick |good )?look\b/, 'look');
+  const then = /^(?:go|come|run) (\w+)\b/.exec(c);
+  return then && then[1]! in VERB_FRAMES && !/^(?:back|home)$/.test(then[1]!) ? c.replace(/^\w+ /, '') : c;
 }
 
 /** The first word of the clause that opens a frame, and where it stands. */

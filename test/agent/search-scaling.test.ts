@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
@@ -51,5 +54,25 @@ describe('search in a 20 x 15 m hall', () => {
     expect(r.outcome).toBe('failed');
     expect(r.summary).toMatch(/searched the whole room/);
     expect(r.steps).toBeLessThanOrEqual(DEFAULT_BUDGET);
+  }, 180_000);
+});
+
+describe('search from where the robot cannot get out', () => {
+  it('stops after three places to look from in a row are out of reach, saying so, instead of trying every view until the budget is spent', async () => {
+    // The warehouse with the robot's corner walled off by two long crates: no view is reachable.
+    const base = JSON.parse(readFileSync('missions/scenarios/warehouse.json', 'utf8'));
+    const walls = [
+      { id: 'crate_row_east', x: 2.3, y: 1.2, width: 0.4, depth: 2.4, height: 1, color: '#7d6a55' },
+      { id: 'crate_row_north', x: 1.2, y: 2.3, width: 2.4, depth: 0.4, height: 1, color: '#7d6a55' },
+    ];
+    const file = join(mkdtempSync(join(tmpdir(), 'boxed-in-')), 'boxed-in.json');
+    writeFileSync(file, JSON.stringify({ ...base, name: 'boxed-in', obstacles: [...base.obstacles, ...walls] }));
+    const runtime = await openTestRuntime(file, 1);
+    runtimes.push(runtime);
+    const r = await runTestMission(runtime, 'pick up the red cube', new PlannerProvider(), { maxSteps: DEFAULT_BUDGET });
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toMatch(/could not reach any of the last 3 places to look from/);
+    expect(r.steps).toBeLessThan(40);
+    expect(r.world.robot.holding).toBeNull();
   }, 180_000);
 });

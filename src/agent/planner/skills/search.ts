@@ -16,6 +16,8 @@ import type { SkillContext } from './skill-context.js';
 const NUDGE_WORTHY = new Set<FailureCode>(['unreachable', 'failed']);
 /** A scan from closer than this to an earlier one adds little: the robot does not repeat it. */
 const RESCAN_RADIUS_M = 1;
+/** This many views in a row out of reach means the robot cannot get anywhere from where it is. */
+const BOXED_IN_AFTER = 3;
 
 export interface Found {
   objects: SeenThing[];
@@ -63,6 +65,7 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
   }
   const coverage = beliefs.coverage();
   if (!coverage) return { objects: matches(), places, complete: false };
+  let unreached = 0;
   for (let view = coverage.nextView(robot.pose); view; view = coverage.nextView(robot.pose)) {
     const share = Math.round(coverage.coveredShare() * 100);
     const go = await goNear(ctx, view, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${view.x}, ${view.y}) (${share}% of the floor seen so far).`);
@@ -70,8 +73,11 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
     if (go.stop) return { objects: matches(), places, complete: false, stopped: go.stop };
     if (!go.ok) {
       coverage.dropView(view);
+      // Views in different places all out of reach: the robot is boxed in, not the views.
+      if (++unreached === BOXED_IN_AFTER) return { objects: matches(), places, complete: false, stopped: `I could not reach any of the last ${BOXED_IN_AFTER} places to look from (${go.why ?? 'no way there'})` };
       continue;
     }
+    unreached = 0;
     places++;
     await scan(ctx, 'Scanning here.');
     if (enough()) return { objects: matches(), places, complete: false };
@@ -90,17 +96,19 @@ function scannedNear({ beliefs }: SkillContext, p: { x: number; y: number }): bo
 
 /** Drives to a view, or to a spot nearby when something stands on it; `stop` says why no
  *  other view is worth trying either (the failure was the robot's, not the spot's). */
-async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say: string): Promise<{ ok: boolean; stop?: string }> {
+async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say: string): Promise<{ ok: boolean; stop?: string; why?: string }> {
   const spots = [wp, ...[[0.6, 0], [-0.6, 0], [0, 0.6], [0, -0.6]].map(([dx, dy]) => ({ x: Math.round((wp.x + dx!) * 100) / 100, y: Math.round((wp.y + dy!) * 100) / 100 }))];
+  let why: string | undefined;
   for (const [i, spot] of spots.entries()) {
     const go = await robot.act('navigate_to', spot, i === 0 ? say : `(${wp.x}, ${wp.y}) is blocked; trying (${spot.x}, ${spot.y}).`);
     if (go.ok) return { ok: true };
+    why = go.text;
     // Only a blocked or occupied spot is worth nudging; other failures (battery, e-stop) are not,
     // and no other view would fare better.
     if (robot.estopped) return { ok: false };
     if (!go.error || !NUDGE_WORTHY.has(go.error.code)) return { ok: false, stop: go.text };
   }
-  return { ok: false };
+  return { ok: false, ...(why ? { why } : {}) };
 }
 
 export async function scan({ robot, beliefs }: SkillContext, say: string): Promise<ToolReply> {

@@ -112,4 +112,16 @@ describe('missions that keep out of a zone', { timeout: 240_000 }, () => {
     expect(drives).toEqual([]);
     expect(run.summary).toMatch(/"(?:but )?avoid bin b" contradicts going to bin_b/);
   });
+
+  it('searches around a zone it keeps out of, not into it: a view inside is skipped, and every ball is found', async () => {
+    // lab-wing: the coverage plan's second view lies inside the packing area, where the red ball is.
+    const runtime = await openTestRuntime('bench/agent-suite/scenarios/lab-wing.json', 1);
+    runtimes.push(runtime);
+    const run = await runTestMission(runtime, 'find all the balls, avoid the packing area', new PlannerProvider(), { maxSteps: 100 });
+    expect(run.outcome, run.summary).toBe('succeeded');
+    for (const ball of run.world.objects.filter((o) => o.shape === 'ball')) expect(run.summary).toContain(`${ball.color} ball`);
+    expect(run.world.robot.zone).not.toBe('packing_area');
+    const refused = run.events.flatMap((e) => (e.type === 'tool_call_finished' && e.isError ? [e.name] : []));
+    expect(refused).toEqual([]);
+  });
 });

@@ -74,5 +74,9 @@ describe('search from where the robot cannot get out', () => {
     expect(r.summary).toMatch(/could not reach any of the last 3 places to look from/);
     expect(r.steps).toBeLessThan(40);
     expect(r.world.robot.holding).toBeNull();
+    // A count or a "where are all" cut short is no answer: failed, with what was seen so far.
+    const count = await runTestMission(runtime, 'how many cubes are there', new PlannerProvider(), { maxSteps: DEFAULT_BUDGET });
+    expect(count.outcome).toBe('failed');
+    expect(count.summary).toMatch(/could not count .*before the whole room was seen/);
   }, 180_000);
 });

@@ -12,8 +12,9 @@ import type { SkillContext } from './skill-context.js';
  * as soon as what is wanted is known; and the skills that report what was found.
  */
 
-/** Failures where a spot a little to the side may work: no path to this one, or motion blocked on the way. */
-const NUDGE_WORTHY = new Set<FailureCode>(['unreachable', 'failed']);
+/** Failures where a spot a little to the side may work: no path to this one, motion blocked on
+ *  the way, or the spot (or every route to it) inside a zone the mission keeps out of. */
+const NUDGE_WORTHY = new Set<FailureCode>(['unreachable', 'failed', 'goal_in_avoided_zone', 'no_route_avoiding_zones']);
 /** A scan from closer than this to an earlier one adds little: the robot does not repeat it. */
 const RESCAN_RADIUS_M = 1;
 /** This many views in a row out of reach means the robot cannot get anywhere from where it is. */
@@ -67,6 +68,12 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
   if (!coverage) return { objects: matches(), places, complete: false };
   let unreached = 0;
   for (let view = coverage.nextView(robot.pose); view; view = coverage.nextView(robot.pose)) {
+    // A view inside a zone the mission keeps out of is not one to drive to; the camera sees into
+    // the zone from the views around it.
+    if (inKeptOutZone(ctx, view)) {
+      coverage.dropView(view);
+      continue;
+    }
     const share = Math.round(coverage.coveredShare() * 100);
     const go = await goNear(ctx, view, `${q.all ? 'Searching' : 'Not found yet; searching'} from (${view.x}, ${view.y}) (${share}% of the floor seen so far).`);
     if (robot.estopped) return { objects: matches(), places, complete: false };
@@ -83,6 +90,13 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
     if (enough()) return { objects: matches(), places, complete: false };
   }
   return { objects: matches(), places, complete: true };
+}
+
+function inKeptOutZone({ robot, beliefs }: SkillContext, p: { x: number; y: number }): boolean {
+  return robot.driveLog.keepOut.some((k) => {
+    const z = beliefs.zone(k.zone);
+    return z !== undefined && p.x >= z.min_x && p.x <= z.max_x && p.y >= z.min_y && p.y <= z.max_y;
+  });
 }
 
 /** ", then stopped: <why>" when the robot could not search on. */
@@ -151,6 +165,7 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
 export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
   const found = await find(ctx, { ...q, all: true });
   const objects = distinct(found.objects);
+  if (cutShort(ctx, found)) return fail(`I could not count ${describeQuery({ ...q, all: true })}: ${partialSearch(found, objects)}`);
   const where = q.inZone ? ` in ${q.inZone}` : '';
   const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
   const searched = found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
@@ -165,12 +180,24 @@ export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<
     const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
   }
+  // "Where are all the X": those seen so far are not all of them when the search was cut short.
+  if (q.all && cutShort(ctx, found)) return fail(`I could not find all of ${describeQuery(q)}: ${partialSearch(found, distinct(found.objects))}`);
   const { beliefs } = ctx;
   const zoneOf = (o: SeenThing) => beliefs.zoneAt(o);
   const list = (q.all ? distinct(found.objects) : found.objects.slice(0, 1)).map(
     (o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}, ${beliefs.describeAge(o)}`,
   );
   return ok(`${capitalize(list.join('; '))}.`);
+}
+
+/** Whether the search stopped before the room was covered for a reason other than having found enough. */
+function cutShort({ robot }: SkillContext, found: Found): boolean {
+  return found.stopped !== undefined || robot.estopped;
+}
+
+function partialSearch(found: Found, seen: SeenThing[]): string {
+  const so = seen.length ? `; so far I saw ${seen.map((o) => `${o.id} at (${o.x}, ${o.y})`).join(', ')}` : '; I saw none so far';
+  return `I looked from ${found.places} place(s)${stoppedBecause(found)}, before the whole room was seen${so}.`;
 }
 
 export async function lookAround(ctx: SkillContext): Promise<Step> {

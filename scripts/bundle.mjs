@@ -37,5 +37,19 @@ await build({
   resolve: { extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
   external,
   logLevel: 'warn',
-  output: { dir: outDir, format: 'esm', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+  output: {
+    dir: outDir,
+    format: 'esm',
+    sourcemap: true,
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    // Node reads, decodes and compiles every chunk `run` loads (~1.7 MB) before it can start: as
+    // written out here, without comments or layout and in ASCII (one non-ASCII character makes V8
+    // hold and scan a whole file as two-byte text), the same code is ~30% fewer bytes and loads in
+    // ~10% less CPU. Names stay as they are (no mangling, no compression): stack traces, class
+    // names and `--verbose`'s source-mapped traces read as before.
+    minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+    comments: false,
+    charset: 'ascii',
+  },
 });

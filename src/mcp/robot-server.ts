@@ -15,6 +15,7 @@ import type { AuditLog } from './audit-log.js';
 import { auditedTools } from './audited-tools.js';
 import { attachCallerSession } from './caller-session.js';
 import { CallsInFlight } from './calls-in-flight.js';
+import { ElicitationValidator } from './elicitation-validator.js';
 import { forwardRobotEvents } from './robot-log-messages.js';
 import { actuationRefusal, type AttachedExtension, type RobotServerExtension } from './server-extension.js';
 
@@ -57,6 +58,7 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
     {
       capabilities: { logging: {}, resources: { subscribe: true }, tools: {}, prompts: {} },
       instructions: 'A mobile manipulator robot. Read robot://map for the room; arm before moving; find objects with detect_objects or scan_surroundings.',
+      jsonSchemaValidator: new ElicitationValidator(),
     },
   );
   const session = attachCallerSession(server, opts.robot, {

@@ -85,11 +85,16 @@ describe('colour words read as the detector colours', () => {
     ['emerald', 'green'],
     ['gold', 'yellow'],
     ['amber', 'yellow'],
+    // An adjective sharing its colour sense with a colour noun ("golden": gold).
+    ['golden', 'yellow'],
+    // Shades WordNet records only as the thing they are named after (vocabulary.ts).
+    ['lime', 'green'],
+    ['cobalt', 'blue'],
   ])('%s → %s', (word, colour) => {
     expect(colourMeaning(word)).toBe(colour);
   });
 
-  it.each(['purple', 'white', 'black', 'pink', 'teal', 'maroon', 'lime', 'violet', 'silver', 'beige'])('%s is no detector colour', (word) => {
+  it.each(['purple', 'white', 'black', 'pink', 'teal', 'maroon', 'olive', 'violet', 'silver', 'beige'])('%s is no detector colour', (word) => {
     expect(colourMeaning(word)).toBeNull();
   });
 });

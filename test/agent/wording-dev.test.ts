@@ -176,7 +176,7 @@ describe('honest refusals', () => {
   it.each([
     ['pick up the purple ball', /purple/],
     ['take the white cylinder to bin a', /white/],
-    ['grab the lime cube', /lime/],
+    ['grab the teal cube', /teal/],
     ['grab the crate', /crate/],
     ['eat the red cube', /eat the red cube/],
     ['go to the kitchen', /kitchen/],
@@ -184,7 +184,7 @@ describe('honest refusals', () => {
     ['wash the red ball in bin a', /wash the red ball/],
     ['lock the shelf', /lock the shelf/],
     ['follow me', /follow me/],
-    ['haul the lime ball to bin a', /lime ball/],
+    ['haul the teal ball to bin a', /teal ball/],
     // "tall" is one slip from "ball", but it describes the object, it does not name it.
     ['put all the cubes in bin a but not the tall one', /tall/],
   ])('%s', (text, reason) => {

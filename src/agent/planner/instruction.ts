@@ -32,11 +32,14 @@ export interface ParsedInstruction {
 const REMARK =
   /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when you can|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time|hey|hi|hello|yo|listen|excuse me|right|so|well|alright|uh+m*|um+|erm?|hmm+)$/;
 
+/** "… and nothing else", ", nothing more": everything the instruction does not name is left as it is. */
+const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|more|other)\b(?: (?:please|ok(?:ay)?|though))?(?=\s*(?:,|$))/g;
+
 /** The instruction's goals; `placeWords` are the map's zone words, which typos are also read against. */
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
   const zoneWords = new Set(placeWords);
   // "right now" says when, which is at once anyway: read whole, before "now" alone is taken as a filler and "right" left over.
-  const normalized = normalizeInstruction(canonicalText(text.replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords));
+  const normalized = normalizeInstruction(canonicalText(text.replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
   const { text: typed, readings } = correctSpelling(normalized, known);

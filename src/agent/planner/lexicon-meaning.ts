@@ -1,5 +1,5 @@
 import { synsetsOf, synset, type Synset } from './lexicon.js';
-import { COLORS, SHAPE_WORDS } from './vocabulary.js';
+import { COLORS, COLOUR_SHADES, SHAPE_WORDS } from './vocabulary.js';
 
 /**
  * What WordNet says a word the planner does not list means, in the planner's own words: a verb
@@ -145,14 +145,29 @@ export function colourMeaning(word: string): string | null {
     const named = coloursNamed(s);
     if (s.words.some((w) => COLOUR_SET.has(w)) && named.size === 1) found.add([...named][0]!);
   }
+  const noun = nounColour(word);
+  if (noun === false) return null;
+  if (noun) found.add(noun);
+  // "golden" shares its colour sense with "gold", a kind of yellow.
+  if (found.size === 0) {
+    const main = synsetsOf(word, 'adj')[0];
+    for (const w of main?.words ?? []) if (w !== word && nounColour(w)) found.add(nounColour(w) as string);
+  }
+  if (found.size === 0 && COLOUR_SHADES[word]) found.add(COLOUR_SHADES[word]);
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** The detector colour of a colour noun ("navy" → blue), null when it is none, false when it names two. */
+function nounColour(word: string): string | null | false {
+  const found = new Set<string>();
   for (const s of synsetsOf(word, 'noun').slice(0, SENSES)) {
     const kind = s.hypernyms.map((h) => synset(h, 'noun')).find((h) => COLOUR_SET.has(h.words[0]!));
     if (!kind) continue;
     const named = coloursNamed(s);
     if (named.size === 0 || (named.size === 1 && named.has(kind.words[0]!))) found.add(kind.words[0]!);
-    else return null;
+    else return false;
   }
-  return found.size === 1 ? [...found][0]! : null;
+  return found.size === 1 ? [...found][0]! : found.size > 1 ? false : null;
 }
 
 /** Whether two place words mean the same place: synonyms ("storeroom", "storage room") or the said word is the named one's kind ("container" for a bin). */

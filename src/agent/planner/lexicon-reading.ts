@@ -57,12 +57,9 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
     const phrasal = particle ? verbMeaning(`${word}_${next}`, DESTINATION.test(restOfClause(ts, i + 1))) : null;
     const frame = phrasal ?? verbMeaning(word, DESTINATION.test(restOfClause(ts, i)));
     // Going is read only where the clause says where to ("follow me" is not "go").
-    if (!frame || (frame === 'go' && !DESTINATION.test(restOfClause(ts, i)))) return null;
-    const span = phrasal ? 2 : 1;
-    const destination = DESTINATION.test(restOfClause(ts, i + span - 1));
-    const after = ts[i + span]?.word;
-    const objectless = after === undefined || after === ',' || PLACE_PREPOSITIONS.has(after) || PARTICLES.has(after);
-    return { span, text: frameVerb(frame, destination, objectless), read: frameVerb(frame, destination, objectless) };
+    if (frame && !(frame === 'go' && !DESTINATION.test(restOfClause(ts, i)))) return verbAt(ts, i, frame, phrasal ? 2 : 1);
+    // A clause may open with its object ("navy cube to the shelf"): the word is then read as a colour or a shape below.
+    if (!objectWord(next)) return null;
   }
   if (objectWord(next) || (next !== undefined && shapeMeaningOf(next))) {
     const colour = colourMeaning(word);
@@ -76,6 +73,15 @@ function meaningAt(ts: Token[], i: number): { span: number; text: string; read: 
     if (typed) return { span: 1, text: typed, read: typed };
   }
   return null;
+}
+
+/** The verb at token i read as a frame's verb, over `span` words (a phrasal verb's particle too). */
+function verbAt(ts: Token[], i: number, frame: NonNullable<ReturnType<typeof verbMeaning>>, span: number): { span: number; text: string; read: string } {
+  const destination = DESTINATION.test(restOfClause(ts, i + span - 1));
+  const after = ts[i + span]?.word;
+  const objectless = after === undefined || after === ',' || PLACE_PREPOSITIONS.has(after) || PARTICLES.has(after);
+  const verb = frameVerb(frame, destination, objectless);
+  return { span, text: verb, read: verb };
 }
 
 /**

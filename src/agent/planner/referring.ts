@@ -58,9 +58,15 @@ const NOT_A_ZONE = /^(?:the )?(?:here|there|this room|the room|view|sight|front 
 /** "the closer of the two cubes", "the other one of those": one object out of several. */
 const OF_SEVERAL = /\b(closer|nearer|closest|nearest|farther|further|farthest|furthest|other)\s+(?:one\s+)?of\s+(?:the\s+|those\s+|these\s+)?(?:\d+\s+|two\s+|both\s+)?/;
 const QUANTITY: Record<string, number> = { both: 2, couple: 2, pair: 2 };
+const WHATEVER = /^(?:whatever)(?: (?:is|are|sits|lies|stands|is sitting|is lying|is left|remains|you find|you see))? /;
+/** Words that say how light or strong a colour is ("light blue", "dark red"): the colour is still the one named. */
+const SHADE = /\b(?:light|dark|bright|pale|deep|vivid|dull|pastel|neon)(?=\s+(?:red|green|blue|yellow)\b)/g;
+/** Ordinals ("the second cube"): an order along a line or in time that the planner does not keep. */
+const ORDINAL = /\b(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)\b/;
 
 export function parseObject(text: string): ObjectQuery | { reason: string } {
-  let rest = ` ${text.trim()} `.replace(/\s+/g, ' ');
+  // "whatever is on the table": anything there.
+  let rest = ` ${text.trim().replace(WHATEVER, 'anything ')} `.replace(/\s+/g, ' ');
   const extra: Partial<ObjectQuery> = {};
   const except = EXCEPT.exec(rest.trimEnd());
   if (except) {
@@ -114,9 +120,11 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   const quantity = words.map((w) => QUANTITY[w]).find(Boolean);
   const count = oneOf ? Number(oneOf[1] ?? oneOf[2] ?? oneOf[3] ?? 1) || 1 : quantity;
   const kind = kindOf(words.filter((w) => !QUANTITY[w]).join(' '));
-  const unknown = { reason: `I do not know what "${text.trim()}" is: I can handle red, green, blue and yellow cubes, balls and cylinders` };
+  const unknown = ORDINAL.test(t)
+    ? { reason: `I cannot tell which one "${text.trim()}" is by its order: say which by its colour, where it is ("on the table", "by the wall") or "the leftmost", "the closest"` }
+    : { reason: `I do not know what "${text.trim()}" is: I can handle red, green, blue and yellow cubes, balls and cylinders` };
   if (!kind || 'reason' in kind) return kind ?? unknown;
-  const plural = /\b(?:all|every|each|everything|anything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w) || /^(?:objects|things|items|toys)$/.test(w)) || quantity !== undefined;
+  const plural = /\b(?:all|every|each|everything|anything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w) || /^(?:objects|things|items|toys|ones)$/.test(w)) || quantity !== undefined;
   const all = ofSeveral ? false : count === undefined ? plural : count > 1;
   if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank && !extra.relation && !extra.other) return unknown;
   return { ...kind, all, ...(count !== undefined ? { count } : {}), ...((definite || ofSeveral) && !all && count === undefined ? { definite: true } : {}), ...extra, text: t };
@@ -124,7 +132,7 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
 
 /** The colour and shape a few words name ("blue one", "cubes", "red ball"), or why not. */
 function kindOf(text: string): { color?: string; shape?: string } | { reason: string } | null {
-  const words = text.replace(/\b(?:the|a|an|of|ones?|all|every|each|and|or|object|both)\b/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const words = text.replace(SHADE, ' ').replace(/\b(?:the|a|an|of|ones?|all|every|each|and|or|object|both)\b/g, ' ').trim().split(/\s+/).filter(Boolean);
   const colors = words.filter(isColor);
   const unknownColor = words.find((w) => UNKNOWN_COLORS.includes(w));
   if (unknownColor && colors.length === 0) {

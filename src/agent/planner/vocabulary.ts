@@ -7,6 +7,13 @@ export const COLORS = ['red', 'green', 'blue', 'yellow'] as const;
 /** Colours people say that no object class has: recognized so the answer can be honest. */
 export const UNKNOWN_COLORS = ['purple', 'orange', 'white', 'black', 'pink', 'brown', 'grey', 'gray', 'violet', 'cyan', 'magenta'];
 
+/**
+ * Everyday names of shades that WordNet 3 records only as the thing they are named after ("lime":
+ * a fruit, "cobalt": a metal), read as the detector colour they are a shade of; the colour words
+ * WordNet does know ("crimson", "navy") are read through it (lexicon-meaning.ts).
+ */
+export const COLOUR_SHADES: Readonly<Record<string, (typeof COLORS)[number]>> = { lime: 'green', mint: 'green', cobalt: 'blue' };
+
 export const SHAPE_WORDS: Record<string, 'cube' | 'ball' | 'cylinder'> = {
   cube: 'cube',
   cubes: 'cube',

@@ -4,6 +4,7 @@ import { parseObject } from '../referring.js';
 import { parseClause } from './clause.js';
 import { bareClause, verbOf } from './verbs.js';
 import { hasSortingZones, sortTarget } from './compositions.js';
+import { WHERE_IT_WAS } from './motion.js';
 
 /**
  * The clauses' goals, read together: "put X and Y in Z" is two deliveries; "clear Z, it all goes
@@ -40,7 +41,22 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     }
   }
   if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
-  return goals.map((g) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : g));
+  return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(g, goals.slice(0, i))));
+}
+
+/**
+ * "Put it back (where it was)": into the zone the instruction said it was taken from ("take the
+ * red cube off the table … put it back"). Where nothing said where it was, the robot is not to
+ * guess: it asks where to put it.
+ */
+function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
+  if (goal.kind !== 'place' || !('said' in goal.target) || goal.target.said !== WHERE_IT_WAS) return goal;
+  const same = (o: ObjectQuery) => goal.object.pronoun || (o.color === goal.object.color && o.shape === goal.object.shape);
+  const source = [...before].reverse().find((g) => 'object' in g && g.object.inZone && same(g.object));
+  const from = source && 'object' in source ? source.object.inZone : undefined;
+  if (from) return { ...goal, target: { said: from } };
+  const text = goal.object.pronoun ? 'it' : goal.object.text;
+  return { kind: 'unknown', text, reason: `I do not know where ${text} was before: say where to put it back (a place of the map)` };
 }
 
 /** The goal with the object said first standing for its "it" ("the red ball, bring it here"), or for what goes to a place said alone ("the red ball, hallway"). */
@@ -56,6 +72,8 @@ function join(previous: ParsedGoal, goal: ParsedGoal): ParsedGoal | null {
   // "clear the packing area, it all goes in the outbox" / "… and put everything on the shelf": everything that was in it, into Y.
   const everything = goal.kind === 'place' && goal.object.all && !goal.object.color && !goal.object.shape && !goal.object.inZone;
   if (previous.kind === 'clear' && goal.kind === 'place' && (pronoun || everything)) return { kind: 'place', object: previous.object, target: goal.target };
+  // "pick up all the red cubes and put them on the counter": one is held at a time, so each is carried there.
+  if (previous.kind === 'pick' && previous.object.all && goal.kind === 'place' && pronoun) return { kind: 'place', object: previous.object, target: goal.target };
   // "take it to the office and leave it there": it is there already.
   if (previous.kind === 'place' && goal.kind === 'place' && pronoun && 'here' in goal.target) return previous;
   // "the green cube is in the wrong bay, sort it out" / "… put it right".

@@ -1,4 +1,4 @@
-import { parsePoint } from '../referring.js';
+import { parseObject, parsePoint, type ObjectQuery } from '../referring.js';
 import { namesRoomPart } from '../relations.js';
 import { HOME_WORDS } from '../vocabulary.js';
 import type { ParsedGoal } from './goal-types.js';
@@ -15,7 +15,7 @@ export type Frame = (verb: string, rest: string, clause: string) => ParsedGoal |
 /** Verbs that take an object and a destination, where the destination may be left out only for a put-down. */
 const PUT_DOWN = /^(?:put|place|drop|release|leave|set)$/;
 /** Verbs whose object is the robot itself. */
-const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing)$/;
+const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing|park)$/;
 /** A drive by a distance or a direction: the planner goes to places and points, not "2 m forward". */
 const RELATIVE = /^(?:forwards?|ahead|backwards?|back(?: up)?|left|right|straight|up|down)\b|\b\d+(?:\.\d+)?\s*(?:m|cm|metres?|meters?|feet|foot|steps?)\b|^(?:a bit|a little)\b/;
 /** Said between a motion verb and where to: "go back over to", "head on down to". */
@@ -27,7 +27,8 @@ export const go: Frame = (verb, rest, clause) => {
   // "get", "move", "return", "stop" go somewhere only when a place follows ("get to bin a", "stop by the office", "return home").
   const particle = r !== rest || /^(?:to|towards?|into|in|inside|by)\b/.test(r);
   if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
-  const where = r.replace(/^(?:to|towards?|into|in|inside|by)\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
+  // "park at the charger", "wait at the door": being at a place is going there.
+  const where = r.replace(/^(?:to|towards?|into|in|inside|by|at|next to|beside|near)\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
   // "come here", "come back here": to whoever asked, where the robot started.
   if (!where || HOME_WORDS.test(where) || /^(?:me|us|here|over here)$/.test(where)) return { kind: 'goto', target: { home: true } };
   const point = parsePoint(where);
@@ -39,8 +40,13 @@ export const pick: Frame = (verb, rest, clause) => {
   if (!object) return null;
   // "take everything out of bin b": emptying a zone, not one thing to hold.
   const emptying = /\b(?:out of|off|from)\b/.test(object);
-  return withObject(object, clause, (o) => (o.all && o.inZone && emptying ? { kind: 'clear', object: o } : { kind: 'pick', object: o }));
+  return withObject(object, clause, (o) => (o.all && o.inZone && emptying ? { kind: 'clear', object: o } : { kind: 'pick', object: oneOfAny(o) }));
 };
+
+/** "grab anything on the table", "pick up whatever is in the sink": one object is held, any of those. */
+function oneOfAny(o: ObjectQuery): ObjectQuery {
+  return o.all && o.count === undefined && /\b(?:anything|something)\b/.test(o.text) ? { ...o, all: false, count: 1 } : o;
+}
 
 /** "wait in the yellow bay", "stay at bin a": be there. */
 export const stay: Frame = (verb, rest, clause) => (/^(?:in|at|inside|by|on)\s/.test(rest) ? go('go', rest.replace(/^\S+/, 'to'), clause) : null);
@@ -52,6 +58,11 @@ export const place: Frame = (verb, rest, clause) => {
   // "let go of it": put it down here.
   if (verb === 'let') return /^go(?: of)?\b/.test(rest) ? withObject(rest.replace(/^go(?: of)?\s*/, '') || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true } })) : null;
   // "bring it back", "take the cube home", "bring the ball here": to whoever asked, where the robot started.
+  // "put it back", "put the cube back where it was": where it was taken from (compose.ts finds where that was).
+  // "put back the red ball": the particle before the object.
+  if (/^back\s+\S/.test(rest) && /^(?:put|place|set)$/.test(verb)) return place(verb, `${rest.replace(/^back\s+/, '')} back`, clause);
+  const putBack = /^(.+?)\s+back(?:\s+(?:where (?:it|they|you) (?:was|were|found (?:it|them)|got (?:it|them)|came from|belongs?)|in (?:its|their) place|in place|to where (?:it|they) (?:was|were|came from)))?$/.exec(rest);
+  if (putBack && /^(?:put|place|set|return|move|stick|pop)$/.test(verb)) return withObject(putBack[1]!, clause, (object) => ({ kind: 'place', object, target: { said: WHERE_IT_WAS } }));
   const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
   if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   const split = splitDestination(rest.replace(/^down\s+/, ''));
@@ -69,10 +80,19 @@ export const place: Frame = (verb, rest, clause) => {
   return null;
 };
 
+/** The place said as "back where it was": compose.ts puts the zone it was taken from in its stead. */
+export const WHERE_IT_WAS = 'where it was before';
+
 /** Where the object is said to be looked for, which is everywhere the robot can look anyway. */
 const ANYWHERE = /\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/;
 
 export const find: Frame = (verb, rest, clause) => {
+  // "check the shelf for red cubes", "search the sink for the ball", "look in the trolley for a cube": X in Z.
+  const within = /^(?:in |on |inside |at |through )?(.+?) for (.+)$/.exec(rest);
+  if (within && /^(?:check|search|look|scan)$/.test(verb) && !/^(?:for|around|out)\b/.test(rest)) return withObject(`${within[2]} in ${within[1]}`, clause, (o) => ({ kind: 'find', object: o }));
+  // "look in the sink", "have a look at the counter", "check the trolley": what is there.
+  const there = /^(?:in|on|inside|at|into|over)\s+(.+)$/.exec(rest) ?? (verb === 'check' ? /^(.+)$/.exec(rest) : null);
+  if (there && /^(?:check|look)$/.test(verb) && 'reason' in parseObject(there[1]!)) return withObject(`everything in ${there[1]}`, clause, (o) => ({ kind: 'find', object: o }));
   const object = rest.replace(/^(?:for|around for|out for|up|at)\s+/, '').replace(/^(?:is|are)\s+/, '').replace(ANYWHERE, '');
   if (!object || (verb === 'look' && !/^(?:for|at|around for|out for)\b/.test(rest))) return null;
   return withObject(object, clause, (o) => ({ kind: 'find', object: o }));

@@ -23,7 +23,7 @@ const AT = String.raw`(?:in|inside|on|at|by)`;
 /** "to" before a verb is no destination: "needs to go in Z", "has to be on Z". */
 const INFINITIVE = /^(?:be|go|move|get|have|sit|end|belong|stay|wait|come)\b/;
 /** Particles between the object and the destination: "take it over to", "drop it off at", "bring it out to". */
-const PARTICLE = String.raw`(?:(?:off|over|back|out|across|along|down|up|away|round|around)\s+)*`;
+const PARTICLE = String.raw`(?:(?:off|over|back|out|outside|across|along|down|up|away|round|around|somewhere|anywhere|right|just)\s+)*`;
 
 /**
  * "the red cube from room 2 over to room 3" → the object's words and where it goes. The
@@ -40,7 +40,13 @@ export function splitDestination(text: string): { object: string; preposition: s
   const m = find(TOWARDS) ?? find(AT);
   if (!m) return null;
   const object = text.slice(0, m.index).trim();
-  return { object, preposition: m[1]!, target: text.slice(m.index + m[0].length).trim() };
+  // "grab whatever is on the table", "take the ones that are in the sink": the place says which, not where to.
+  if (/(?:^|\s)(?:whatever|that|which)(?: (?:is|are))?$|^(?:whatever|anything|everything|what) (?:is|are|sits|lies)$/.test(object)) return null;
+  const target = text.slice(m.index + m[0].length).trim();
+  // "move every cube to the table except the yellow one": what is left out narrows the object, wherever it is said.
+  const except = /\s+((?:except(?: for)?|but not|other than|apart from|excluding|save for)\s+.+)$/.exec(target);
+  if (except) return { object: `${object} ${except[1]}`, preposition: m[1]!, target: target.slice(0, except.index).trim() };
+  return { object, preposition: m[1]!, target };
 }
 
 export function parsePlace(text: string, preposition: string): Place | { reason: string } {

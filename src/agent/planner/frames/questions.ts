@@ -10,7 +10,9 @@ export function readQuestion(said: string): ParsedGoal | null {
   const c = direct(said);
   const count = /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {
-    const said = count[1]!.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
+    // "how many are in bin a", "how many are there": everything there.
+    const kindless = count[1]!.replace(/^(?:(?:are|is|do you see|can you see|you see|do you count|have you got|do we have|are there|is there)\s*)*(?=$|(?:in|on|at|inside)\b)/, 'everything ');
+    const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
   const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there anything|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
@@ -48,7 +50,7 @@ function readStatusQuestion(c: string): ParsedGoal | null {
   if (/\bwhere are you\b|\byour (?:position|location|pose)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
-  if (/^(?:look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
+  if (/^(?:look|look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
   if (/^(?:what|where|how|why|who|which|when)\b/.test(c)) return unknown(c);
   return null;
 }

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlannerProvider } from '../../src/agent/providers/planner.js';
+import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
+import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+
+/**
+ * Everyday wording read into goals of new shapes (wording-dev-2.test.ts), carried out on the real
+ * runtime (embedded server, simulator, ONNX detector) in a kitchen whose zones are named unlike
+ * the built-in ones, and judged by the simulator's final truth.
+ */
+let runtime: MissionRuntime | undefined;
+afterEach(async () => {
+  await runtime?.close();
+  runtime = undefined;
+});
+
+/** The warehouse with its zones named as a kitchen's: the blue cube stands on the table, the rest on the floor. */
+function kitchen(): string {
+  const base = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
+  const names: Record<string, string> = { shelf: 'counter', bin_a: 'sink', bin_b: 'table' };
+  const zones = base.zones.map((z: { name: string }) => ({ ...z, name: names[z.name] ?? z.name }));
+  const objects = base.objects.map((o: { id: string }) => (o.id === 'blue_cube' ? { ...o, x: 7.2, y: 1.1 } : o));
+  const dir = join(tmpdir(), 'robot-agent-wording');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'kitchen.json');
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify({ ...base, name: 'kitchen', zones, objects }));
+  renameSync(`${file}.${process.pid}`, file);
+  return file;
+}
+
+async function run(instruction: string) {
+  runtime = await openTestRuntime(kitchen(), 1);
+  return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 80 });
+}
+
+type Run = Awaited<ReturnType<typeof run>>;
+const released = (r: Run) => r.events.filter((e) => e.type === 'tool_call_finished' && e.name === 'release_object' && !e.isError);
+
+describe('everyday wording on a kitchen map', { timeout: 300_000 }, () => {
+  it('"grab whatever is on the table" picks up the one object on the table', async () => {
+    const r = await run('grab whatever is on the table');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(r.world.robot.holding).toBe('blue_cube');
+  });
+
+  it('"how many are on the table" counts what is there without a kind said, and moves nothing', async () => {
+    const r = await run('how many are on the table');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(r.summary).toMatch(/\b1\b|\bone\b/i);
+    expect(r.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('table');
+    expect(r.world.robot.holding).toBeNull();
+  });
+
+  it('"take the blue cube off the table, then put it back" puts it back on the table', async () => {
+    const r = await run('take the blue cube off the table, then put it back');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(released(r)).toHaveLength(1);
+    expect(r.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('table');
+    expect(r.world.robot.holding).toBeNull();
+  });
+
+  it('"put it back where it was" with nothing said of where refuses before moving', async () => {
+    const r = await run('put it back where it was');
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toMatch(/where it was before/);
+    expect(r.steps).toBe(0);
+  });
+
+  it('"put the red cube in the sink and nothing else" delivers it and leaves the rest where it was', async () => {
+    const r = await run('put the red cube in the sink and nothing else');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(r.world.objects.find((o) => o.id === 'red_cube')!.zone).toBe('sink');
+    expect(r.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('table');
+    expect(released(r)).toHaveLength(1);
+  });
+});

@@ -4,6 +4,7 @@ import { InvalidParamsReplies } from './invalid-params.js';
 import { PlainErrorMessages } from './plain-error-messages.js';
 import { ResourceReadReplies } from './resource-read-replies.js';
 import { ToolCallReplies } from './tool-call-replies.js';
+import { ToolListReplies } from './tool-list-replies.js';
 import type { ConnectableServer } from './transports/connectable-server.js';
 import type { Robot } from '../robot/robot.js';
 import type { Rng } from '../core/rng.js';
@@ -49,8 +50,8 @@ export interface RobotMcpServer extends ConnectableServer {
 /**
  * The robot MCP server: the same server for the embedded agent (in-process) and for `serve`
  * (stdio, Streamable HTTP). Transport-agnostic: connect the handle to any transport; it puts
- * InvalidParamsReplies, ToolCallReplies, ResourceReadReplies and PlainErrorMessages in front of the
- * SDK on each one.
+ * InvalidParamsReplies, ToolListReplies, ToolCallReplies, ResourceReadReplies and PlainErrorMessages
+ * in front of the SDK on each one.
  */
 export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
   const server = new McpServer(
@@ -83,7 +84,7 @@ export function createRobotMcpServer(opts: RobotServerOptions): RobotMcpServer {
     server,
     connect: (transport: Transport) =>
       server.connect(
-        new PlainErrorMessages(new ResourceReadReplies(new ToolCallReplies(new InvalidParamsReplies(transport), tools), (uri) => resources.isKnownUri(uri) || attached.some((a) => a.isKnownUri(uri)))),
+        new PlainErrorMessages(new ResourceReadReplies(new ToolCallReplies(new ToolListReplies(new InvalidParamsReplies(transport), tools), tools), (uri) => resources.isKnownUri(uri) || attached.some((a) => a.isKnownUri(uri)))),
       ),
     async close() {
       resources.stopWatching();

@@ -1,4 +1,4 @@
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 
 /**
@@ -11,5 +11,19 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
  * every problem is reported, as the SDK's Ajv set-up does.
  */
 export function embeddedOutputValidator(): jsonSchemaValidator {
-  return new CfWorkerJsonSchemaValidator({ draft: '7', shortcircuit: false });
+  return new FirstUseValidator(new CfWorkerJsonSchemaValidator({ draft: '7', shortcircuit: false }));
+}
+
+/**
+ * The SDK's Client asks for every listed tool's output validator when it lists the tools; a
+ * cfworker validator walks and indexes its whole schema when created. This one is created when
+ * the tool's first result is checked: a mission calls a handful of the robot's ~30 tools.
+ */
+class FirstUseValidator implements jsonSchemaValidator {
+  constructor(private readonly inner: jsonSchemaValidator) {}
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    let check: JsonSchemaValidator<T> | undefined;
+    return (input) => (check ??= this.inner.getValidator<T>(schema))(input);
+  }
 }

@@ -140,6 +140,25 @@ describe('putting back where it was', () => {
   ])('%s', (text, goals, readings) => check(KITCHEN)(text, goals, readings));
 });
 
+describe('chatty, clipped and non-native word orders (kitchen)', () => {
+  it.each<Case>([
+    ['when you have a moment, bring the blue cube over here', [{ kind: 'place', object: { ...blue, ...cube }, target: { start: true } }]],
+    ['would it be possible to move the red cube to the table', [place({ ...red, ...cube }, 'table')]],
+    ['you put the red cube in sink', [place({ ...red, ...cube }, 'sink')]],
+    ['i want red cube in sink', [place({ ...red, ...cube }, 'sink')]],
+    ['red ball into sink, blue ball onto counter', [place({ ...red, ...ball }, 'sink'), place({ ...blue, ...ball }, 'counter')]],
+    // Said first and then "it": the table says which cube, it is not where the cube goes.
+    ['the cube on the table, put it in the sink', [place({ ...cube, inZone: 'table' }, 'sink')]],
+    // "The red and blue cubes": both colours of the kind said last.
+    ['put the red and blue cubes in the sink', [place({ ...red, ...cube, all: true }, 'sink'), place({ ...blue, ...cube, all: true }, 'sink')]],
+    ['is there something on the counter', [{ kind: 'find', object: { all: true, inZone: 'counter' } }]],
+    ['what colour is the ball on the table', [{ kind: 'find', object: { ...ball, inZone: 'table' } }]],
+    ['show me the blue cube', [{ kind: 'find', object: { ...blue, ...cube } }]],
+    ['take red cube, put on table', [{ kind: 'pick', object: { ...red, ...cube } }, { kind: 'place', object: { pronoun: true }, target: { zone: 'table' } }]],
+    ['first go to the table, after that go to the sink', [{ kind: 'goto', target: { zone: 'table' } }, { kind: 'goto', target: { zone: 'sink' } }]],
+  ])('%s', (text, goals, readings) => check(KITCHEN)(text, goals, readings));
+});
+
 describe('a hospital supply room', () => {
   it.each<Case>([
     ['take the red cylinder to the sterile shelf', [place({ ...red, ...cylinder }, 'sterile_shelf')]],
@@ -189,6 +208,9 @@ describe('refused before anything moves, quoting what was not understood', () =>
     // "Grab" a place: nothing there is an object.
     ['grab the table', KITCHEN, /table/],
     ['go to the freezer', KITCHEN, /freezer/],
+    ['put the dishes in the sink', KITCHEN, /dishes/],
+    ['take the cube to where the ball is', KITCHEN, /where the ball is/],
+    ['do it again', KITCHEN, /do it again/],
   ])('%s', (text, zones, reason) => {
     const g = ground(text, zones);
     expect(g).toHaveProperty('refusal');

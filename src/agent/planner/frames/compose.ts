@@ -3,6 +3,7 @@ import type { ObjectQuery } from '../referring.js';
 import { parseObject } from '../referring.js';
 import { parseClause } from './clause.js';
 import { bareClause, verbOf } from './verbs.js';
+import { SHAPE_WORDS } from '../vocabulary.js';
 import { hasSortingZones, sortTarget } from './compositions.js';
 import { WHERE_IT_WAS } from './motion.js';
 
@@ -19,6 +20,14 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     let read = parseClauseGoals(clause, zoneWords);
     const bare = bareClause(clause);
     const opens = verbOf(bare)?.index === 0;
+    // "the cube on the table, put it in the sink": said first, the object "it" stands for, however the words could read alone.
+    // A statement ("the green cube is in the wrong bay, sort it out") is read by the frames, not as a topic.
+    const statement = /(?<!\b(?:that|which|who))\s(?:is|are|was|were)\s/.test(` ${bare}`);
+    const said = !opens && !statement && i < clauses.length - 1 ? parseObject(bare) : null;
+    if (said && !('reason' in said) && !said.pronoun && saysIt(clauses[i + 1]!, zoneWords)) {
+      topic = said;
+      continue;
+    }
     if (read[0]?.kind === 'unknown' && !opens) {
       // "the red ball, bring it to the workbench": an object said first, then what to do with "it".
       const object = i < clauses.length - 1 ? parseObject(bare) : null;
@@ -59,6 +68,13 @@ function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
   return { kind: 'unknown', text, reason: `I do not know where ${text} was before: say where to put it back (a place of the map)` };
 }
 
+/** Whether a clause opens with a verb whose object is "it" or "them" ("put it in the sink"). */
+function saysIt(clause: string, zoneWords: ReadonlySet<string>): boolean {
+  if (verbOf(bareClause(clause))?.index !== 0) return false;
+  const goal = parseClause(clause, zoneWords);
+  return 'object' in goal && goal.object.pronoun === true;
+}
+
 /** The goal with the object said first standing for its "it" ("the red ball, bring it here"), or for what goes to a place said alone ("the red ball, hallway"). */
 function withTopic(goal: ParsedGoal, topic: ObjectQuery): ParsedGoal {
   if ('object' in goal && goal.object.pronoun) return { ...goal, object: { ...topic, all: topic.all || goal.object.all } } as ParsedGoal;
@@ -97,6 +113,9 @@ function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): Parse
   if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
   const m = /^(\w+(?: up)?)\s+(.+?)\s+and\s+(.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
   if (!m) return [goal];
-  const parts = [parseClause(`${m[1]} ${m[2]} ${m[4]} ${m[5]}`), parseClause(`${m[1]} ${m[3]} ${m[4]} ${m[5]}`)];
+  // "the red and blue cubes": the colour said first is of the kind said after it.
+  const shapeAfter = /\b(\w+)$/.exec(m[3]!)![1]!;
+  const first = /^(?:the\s+)?(?:red|green|blue|yellow)$/.test(m[2]!) && SHAPE_WORDS[shapeAfter] ? `${m[2]} ${shapeAfter}` : m[2];
+  const parts = [parseClause(`${m[1]} ${first} ${m[4]} ${m[5]}`), parseClause(`${m[1]} ${m[3]} ${m[4]} ${m[5]}`)];
   return parts.every((g) => g.kind === 'place') ? parts : [goal];
 }

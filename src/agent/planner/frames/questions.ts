@@ -15,7 +15,7 @@ export function readQuestion(said: string): ParsedGoal | null {
     const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
-  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there anything|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
+  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
   if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|drop|take|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
@@ -24,6 +24,9 @@ export function readQuestion(said: string): ParsedGoal | null {
   if (inZone) return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object }));
   const where = /^(?:where is|where's|where are|can you see|do you see|is there|are there)\s+(.+)$/.exec(c);
   if (where && !/^(?:you|i)\b/.test(where[1]!)) return withObject(where[1]!.replace(/\s+at$/, '').replace(/\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/, ''), c, (object) => ({ kind: 'find', object }));
+  // "what colour is the ball on the table", "show me the blue cube": found, and said what and where it is.
+  const what = /^what (?:colou?r|kind|shape|type)(?: of (?:thing|object))? (?:is|are)\s+(.+)$/.exec(c) ?? /^show (?:me|us)\s+(?!where|how|what|which)(.+)$/.exec(c);
+  if (what) return withObject(what[1]!, c, (object) => ({ kind: 'find', object }));
   const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
   if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object }));
   if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };

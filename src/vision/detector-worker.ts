@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { InThreadDetector } from './detector.js';
 import { DetectorError } from './detector-error.js';
-import type { WorkerData, WorkerReply, WorkerRequest } from './worker-detector.js';
+import { SETTLED, type WorkerData, type WorkerReply, type WorkerRequest } from './worker-detector.js';
 
 /**
  * The worker thread of worker-detector.ts: one InThreadDetector, which starts loading as soon as
@@ -24,7 +24,11 @@ process.on('exit', () => {
 });
 
 // Loading begins now; a failure reaches whoever asks for the detector next (which retries it).
-detector.load().catch(() => undefined);
+// Its end, either way, lets the parent stop keeping the process up for it.
+detector
+  .load()
+  .catch(() => undefined)
+  .finally(() => parentPort!.postMessage(SETTLED));
 
 async function answer(id: number, work: () => Promise<Omit<Extract<WorkerReply, { ok: true }>, 'id' | 'ok'>>): Promise<WorkerReply> {
   try {

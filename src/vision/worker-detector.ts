@@ -24,8 +24,8 @@ import type { ConfidenceSpec, Detection2D, DetectTiming } from './types.js';
  * time advances in event-loop turns — sees the same sequence whether the worker is fast or slow,
  * and a recording made with either detector replays with the other.
  *
- * The worker never keeps the process alive (it is unref'd except while a load() is awaited), and
- * dispose() terminates it, its sessions and their threads with it.
+ * The worker never keeps the process alive past its first load (it is unref'd then, except while
+ * a load() is awaited), and dispose() terminates it, its sessions and their threads with it.
  */
 
 /** Worker → caller answer to a request, by id. */
@@ -33,6 +33,9 @@ export type WorkerReply = { id: number } & (
   | { ok: true; info?: DetectorInfo; detections?: Detection2D[]; timing?: DetectTiming; runs?: number }
   | { ok: false; message: string; stack?: string; detectorError: boolean }
 );
+
+/** What the thread posts once its first load has settled, successfully or not. */
+export const SETTLED = 'settled';
 
 export type WorkerRequest = { id: number } & ({ kind: 'load' } | { kind: 'detect'; image: RgbImage; confidence?: ConfidenceSpec });
 
@@ -55,6 +58,8 @@ interface Running {
   loads: Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>;
   /** Why the thread is gone, once it is. */
   gone?: string;
+  /** Whether the thread's own first load has settled (see thread()). */
+  settled?: boolean;
 }
 
 export class WorkerDetector implements ObjectDetector {
@@ -84,7 +89,7 @@ export class WorkerDetector implements ObjectDetector {
       return answerOf(await answer).info!;
     } finally {
       t.loads.delete(id);
-      if (t.loads.size === 0) t.worker.unref();
+      if (t.loads.size === 0 && t.settled) t.worker.unref();
     }
   }
 
@@ -127,15 +132,22 @@ export class WorkerDetector implements ObjectDetector {
     // No flags of the caller's (`--input-type` of a `node -e`, say, would stop the thread from starting).
     const worker = new Worker(WORKER_SCRIPT, { workerData, transferList: [port2], execArgv: [] });
     const t: Running = { worker, signal, replies, early: new Map(), loads: new Map() };
-    worker.on('message', (reply: WorkerReply) => t.loads.get(reply.id)?.resolve(reply));
+    worker.on('message', (reply: WorkerReply | typeof SETTLED) => {
+      if (reply === SETTLED) {
+        t.settled = true;
+        if (t.loads.size === 0) worker.unref();
+      } else t.loads.get(reply.id)?.resolve(reply);
+    });
     const stopped = (why: string) => {
       t.gone ??= why;
       for (const l of t.loads.values()) l.reject(new DetectorError(`the object detector's worker thread stopped (${t.gone}): run again, or report it`));
     };
     worker.on('error', (e) => stopped(e.message));
     worker.on('exit', (code) => stopped(`exit code ${code}`));
-    // After the listeners: adding a 'message' listener refs the worker again.
-    worker.unref();
+    // The thread starts loading onnxruntime as it starts, and a process that ends in the middle of
+    // that is aborted by onnxruntime's native code (SIGABRT instead of the command's exit code). So
+    // the thread keeps the process up until its first load has settled (a few hundred ms at most),
+    // and never after: it is unref'd then, except while a load() is awaited.
     this.running = t;
     return t;
   }

@@ -2,6 +2,7 @@ import type { GoalReport } from '../outcome-tool.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
+import { pointOutOfReach } from './points-in-reach.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
 import { RobotLink } from './robot-link.js';
@@ -71,6 +72,8 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   if (moves && robot.estopped && !goals.some((g) => g.kind === 'reset_estop')) {
     return finish([], 'The emergency stop is latched; I will not reset it unless asked to ("reset the emergency stop").', notAttempted(0));
   }
+  const unreachable = pointOutOfReach(ctx, goals);
+  if (unreachable) return finish([], `${unreachable} Nothing was moved.`, notAttempted(0));
   const done: string[] = [];
   if (moves && goals[0]?.kind !== 'charge' && !robot.estopped && !noCharge) {
     const low = await robot.batteryBelowReserve();

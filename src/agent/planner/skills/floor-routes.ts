@@ -19,10 +19,17 @@ const ROUTE_GRID_M = 0.1;
 /** Known objects are planned around as squares of this size (the project's are at most 0.12 m). */
 const OBJECT_SIZE_M = 0.12;
 
-const planners = new WeakMap<PlannerMap, PathPlanner>();
+/** A base smaller than the robots the project knows (0.25 m and up; the map does not say): what
+ *  no route of it reaches, the robot cannot reach either, so refusing it before anything moves
+ *  does not refuse what the robot could have done. */
+const LENIENT_RADIUS_M = 0.2;
 
-function plannerFor(map: PlannerMap): PathPlanner {
-  let planner = planners.get(map);
+const planners = new WeakMap<PlannerMap, Map<number, PathPlanner>>();
+
+function plannerFor(map: PlannerMap, radius = ROUTE_RADIUS_M): PathPlanner {
+  let byRadius = planners.get(map);
+  if (!byRadius) planners.set(map, (byRadius = new Map()));
+  let planner = byRadius.get(radius);
   if (!planner) {
     const rect = (r: { min_x: number; min_y: number; max_x: number; max_y: number }) => ({ minX: r.min_x, minY: r.min_y, maxX: r.max_x, maxY: r.max_y });
     const staticMap: StaticMap = {
@@ -31,8 +38,8 @@ function plannerFor(map: PlannerMap): PathPlanner {
       obstacles: map.obstacles.map((o) => ({ id: o.id, ...rect(o), height: 1, color: '' })),
       zones: map.zones.map((z) => ({ name: z.name, ...rect(z), color: '' })),
     };
-    planner = new PathPlanner(staticMap, { robotRadius: ROUTE_RADIUS_M, resolution: ROUTE_GRID_M });
-    planners.set(map, planner);
+    planner = new PathPlanner(staticMap, { robotRadius: radius, resolution: ROUTE_GRID_M });
+    byRadius.set(radius, planner);
   }
   return planner;
 }
@@ -42,6 +49,14 @@ const asObjects = (ps: readonly Point[]): FloorObject[] => ps.map((p, i) => ({ i
 /** Whether the map and the known objects leave a way from `a` to `b`. */
 export function routeExists(map: PlannerMap, a: Point, b: Point, objects: readonly Point[]): boolean {
   return plannerFor(map).plan(a, b, asObjects(objects)).ok;
+}
+
+/** Why, by the map alone, the robot cannot stand at `p` or get there from `from` (outside the
+ *  room, inside furniture, against a wall, cut off); null when it may. */
+export function whyNoWayTo(map: PlannerMap, from: Point, p: Point): string | null {
+  const plan = plannerFor(map, LENIENT_RADIUS_M).plan(from, p, []);
+  // Without the clearances the reason quotes: they are the smaller base's, not the robot's.
+  return plan.ok ? null : plan.reason.replace(/; the robot's centre must stay [\d.]+ m clear\)/, ')').replace(/ \(the robot needs gaps of at least [\d.]+ m\)/, '');
 }
 
 /**

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlannerProvider } from '../../src/agent/providers/planner.js';
+import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
+import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+
+/**
+ * A point the instruction names is checked on the map before anything moves, on the real runtime
+ * and judged by the simulator's truth: one inside furniture or against a wall was found out only
+ * on the way there, with the object already in the gripper.
+ */
+let runtimes: MissionRuntime[] = [];
+afterEach(async () => {
+  for (const r of runtimes) await r.close();
+  runtimes = [];
+});
+
+async function mission(instruction: string) {
+  const runtime = await openTestRuntime('warehouse', 1);
+  runtimes.push(runtime);
+  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 60 });
+  const called = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
+  return { run, called };
+}
+
+describe('points out of reach are refused before anything moves', { timeout: 120_000 }, () => {
+  it('a drop inside the pallet: refused naming it, the red cube left where it was, the robot where it started', async () => {
+    const { run, called } = await mission('pick up the red cube and put it at (6.8, 3.4)');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/x=6\.8 y=3\.4 is inside obstacle "pallet"/);
+    expect(called).toEqual(['get_robot_status']);
+    expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 6.2, y: 6.2, heldBy: null });
+    expect(run.world.robot).toMatchObject({ x: 1, y: 1 });
+    expect(run.goals.every((g) => g.status === 'not_attempted')).toBe(true);
+  });
+
+  it('a point against a wall or outside the room, for a drive as for a drop', async () => {
+    const wall = await mission('go to (9.9, 1)');
+    expect(wall.run.outcome).toBe('failed');
+    expect(wall.run.summary).toMatch(/too close to the east wall/);
+    expect(wall.called).toEqual(['get_robot_status']);
+    const outside = await mission('put the blue cube at (40, 4)');
+    expect(outside.run.summary).toMatch(/outside the room/);
+    expect(outside.called).toEqual(['get_robot_status']);
+  });
+
+  it('a free point still gets the delivery', async () => {
+    const { run } = await mission('put the red cube at (5, 6.5)');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    const cube = run.world.objects.find((o) => o.id === 'red_cube')!;
+    expect(cube.heldBy).toBeNull();
+    expect(Math.hypot(cube.x - 5, cube.y - 6.5)).toBeLessThan(0.6);
+  });
+});

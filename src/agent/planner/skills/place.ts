@@ -16,13 +16,19 @@ export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapP
   // A full zone is said before anything is picked up, let alone dropped.
   const full = 'zone' in where && zoneFull(ctx, where.zone);
   if (full) return fail(`I cannot put ${describeQuery(q)} there: ${full}.`);
+  // So is an object to put it next to that is nowhere to be found.
+  let beside: SeenThing | undefined;
+  if ('near' in where) {
+    beside = (await find(ctx, where.near)).objects[0];
+    if (!beside) return fail(`I could not find ${describeQuery(where.near)} to put ${describeQuery(q)} next to.`);
+  }
   if (!(q.pronoun && beliefs.holding) && !(beliefs.holding && holdingMatches(ctx, q))) {
     if (q.pronoun && !ctx.lastObject) return fail('I am not holding anything, and "it" does not name an object; say which object to move.');
     const got = await pick(ctx, q.pronoun ? { all: false, text: ctx.lastObject!, ...queryOfId(ctx.lastObject!) } : q);
     if (!got.ok) return got;
     picked = `${got.message} `;
   }
-  const put = await deliver(ctx, where);
+  const put = await deliver(ctx, where, beside);
   return put.ok ? ok(`${picked}${put.message}`, put.placed) : fail(`${picked}${put.message}`);
 }
 
@@ -72,8 +78,9 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   return ok(`${moved.length ? `Put ${moved.join(', ')} in ${where.zone}` : `Nothing to move`}${tail}.${relabels}${phantom}`, { ids: [...moved, ...already], at });
 }
 
-/** Puts the held object in a zone, next to another object, at a point, where the robot started, or here. */
-async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step> {
+/** Puts the held object in a zone, next to another object (`beside`, when already found), at a
+ *  point, where the robot started, or here. */
+async function deliver(ctx: SkillContext, where: Place<MapPlace>, beside?: SeenThing): Promise<Step> {
   const { robot, beliefs } = ctx;
   const heldId = beliefs.holding;
   const held = heldId ?? 'the object';
@@ -85,8 +92,7 @@ async function deliver(ctx: SkillContext, where: Place<MapPlace>): Promise<Step>
     return released(ctx, `Put ${held} in ${where.zone}.`, { ids, at: putAt(r) });
   }
   if ('near' in where) {
-    const found = await find(ctx, where.near);
-    const ref = found.objects[0];
+    const ref = beside ?? (await find(ctx, where.near)).objects[0];
     if (!ref) return fail(`I could not find ${describeQuery(where.near)} to put ${held} next to.`);
     const go = await robot.act('approach_object', { object_id: ref.id, standoff: 0.8 }, `Going next to ${ref.id}.`);
     if (!go.ok) return fail(`I could not get next to ${ref.id}: ${go.text}`);

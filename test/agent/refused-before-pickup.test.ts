@@ -4,9 +4,9 @@ import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
 
 /**
- * A point the instruction names is checked on the map before anything moves, on the real runtime
- * and judged by the simulator's truth: one inside furniture or against a wall was found out only
- * on the way there, with the object already in the gripper.
+ * A delivery that cannot be done is found out before the object is picked up, on the real runtime
+ * and judged by the simulator's truth: a point inside furniture or against a wall, or an object
+ * to put it next to that is not there, was found out only with the object already in the gripper.
  */
 let runtimes: MissionRuntime[] = [];
 afterEach(async () => {
@@ -49,5 +49,13 @@ describe('points out of reach are refused before anything moves', { timeout: 120
     const cube = run.world.objects.find((o) => o.id === 'red_cube')!;
     expect(cube.heldBy).toBeNull();
     expect(Math.hypot(cube.x - 5, cube.y - 6.5)).toBeLessThan(0.6);
+  });
+
+  it('next to an object that is not there: searched for first, and the red cube never picked up', async () => {
+    const { run, called } = await mission('put the red cube next to the yellow ball');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/could not find the yellow ball to put the red cube next to/);
+    expect(called).not.toContain('grasp_object');
+    expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 6.2, y: 6.2, heldBy: null });
   });
 });

@@ -22,6 +22,10 @@ export interface Step {
   halt(reason: string): void;
 }
 
+/** Farther than this from its goal, a base that says it arrived did not: goal tolerances (move_base's
+ *  default 0.1–0.25 m, the simulator's a few mm) are well under it. */
+const ARRIVED_WITHIN_M = 0.5;
+
 export function motionStep(backend: RobotBackend, goal: MotionGoal): Step {
   const unit = goal.kind === 'goto' ? 'm' : 'rad';
   return {
@@ -35,7 +39,15 @@ export function motionStep(backend: RobotBackend, goal: MotionGoal): Step {
       if (m.status === 'succeeded') {
         const { pose } = backend.readState();
         const arrived = { x: round(pose.x), y: round(pose.y), heading: round(normalizeAngle(pose.heading)) };
-        return { ok: true, message: 'arrived', result: goal.kind === 'goto' ? { ...arrived, errorM: round(distance(pose, goal.target), 4) } : arrived };
+        if (goal.kind !== 'goto') return { ok: true, message: 'arrived', result: arrived };
+        const errorM = distance(pose, goal.target);
+        // The base's word is checked against its own pose: a move_base that reports success
+        // without having moved would otherwise have the robot believe it stands at the goal.
+        if (errorM > ARRIVED_WITHIN_M) {
+          const target = `(${round(goal.target.x, 2)}, ${round(goal.target.y, 2)})`;
+          return { ok: false, code: 'failed', message: `the base reported arriving at ${target}, but its pose puts it ${round(errorM, 2)} m away, at (${round(pose.x, 2)}, ${round(pose.y, 2)})` };
+        }
+        return { ok: true, message: 'arrived', result: { ...arrived, errorM: round(errorM, 4) } };
       }
       if (m.status === 'failed' || m.status === 'idle') return { ok: false, message: m.reason ?? 'motion stopped', code: 'failed' };
       return undefined;

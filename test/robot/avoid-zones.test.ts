@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceToRect, type Vec2 } from '../../src/core/geometry.js';
 import { keepingOut } from '../../src/robot/keep-out.js';
 import { Robot } from '../../src/robot/robot.js';
-import { RobotCommandError } from '../../src/robot/robot-errors.js';
+import { refusal } from '../helpers/robot-refusal.js';
 import { motionStep } from '../../src/robot/steps.js';
 import { createSimulation } from '../../src/sim/sim-backend.js';
 import { parseScenario } from '../../src/sim/scenario.js';
@@ -19,16 +19,6 @@ function makeRobot(scenario: Parameters<typeof createSimulation>[0]['scenario'] 
   const robot = new Robot(sim.backend);
   robot.arm();
   return { robot, sim, zone: (name: string) => sim.world.map.zones.find((z) => z.name === name)! };
-}
-
-function refusal(fn: () => unknown): RobotCommandError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RobotCommandError);
-    return e as RobotCommandError;
-  }
-  throw new Error('expected the robot to refuse');
 }
 
 /** Every pose the backend reports from now on. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Robot } from '../../src/robot/robot.js';
-import { RobotCommandError } from '../../src/robot/robot-errors.js';
+import { refusal } from '../helpers/robot-refusal.js';
 import { createSimulation } from '../../src/sim/sim-backend.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 
@@ -8,16 +8,6 @@ function makeRobot(scenario = 'warehouse', seed = 1) {
   const sim = createSimulation({ scenario: loadScenario(scenario), seed });
   const robot = new Robot(sim.backend);
   return { robot, sim };
-}
-
-function refusal(fn: () => unknown): RobotCommandError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RobotCommandError);
-    return e as RobotCommandError;
-  }
-  throw new Error('expected the robot to refuse');
 }
 
 describe('arming and the emergency stop', () => {

@@ -194,6 +194,75 @@ describe('a shop floor', () => {
   ])('%s', (text, goals, readings) => check(SHOP)(text, goals, readings));
 });
 
+const LOADING = ['loading_bay', 'pallet_1', 'pallet_2', 'conveyor', 'office', 'dock'];
+
+describe('more verbs and word orders (second batch)', () => {
+  it.each<Case>([
+    ['pass me the blue cylinder', [{ kind: 'place', object: { ...blue, ...cylinder }, target: { start: true } }]],
+    ['put away the red cube on the fridge shelf', [place({ ...red, ...cube }, 'fridge_shelf')]],
+    ['gather up the balls onto the counter', [place({ ...ball, all: true }, 'counter')]],
+    ['round up all the cubes into the sink', [place({ ...cube, all: true }, 'sink')]],
+    // A request put as a question, and where something is to end up said through "make".
+    ['can the red cube go on the table', [place({ ...red, ...cube }, 'table')]],
+    ['make the red cube go to the fridge shelf', [place({ ...red, ...cube }, 'fridge_shelf')]],
+    ['i am needing the yellow cylinder at the counter', [place({ ...yellow, ...cylinder }, 'counter')]],
+    ['please to bring the blue cube to the table', [place({ ...blue, ...cube }, 'table')]],
+    // "The two X": as many as said, each of them.
+    ['move the two blue balls to the counter', [place({ ...blue, ...ball, all: true, count: 2 }, 'counter')]],
+    // Bringing with no place said is to whoever asked.
+    ['bring the red cube from the table', [{ kind: 'place', object: { ...red, ...cube, inZone: 'table' }, target: { start: true } }]],
+    ['bring back the red cube', [{ kind: 'place', object: { ...red, ...cube }, target: { start: true } }]],
+    // Away from a place: out of it, to free floor.
+    ['take the red cube away from the sink', [{ kind: 'clear', object: { ...red, ...cube, inZone: 'sink' } }]],
+  ])('%s', (text, goals, readings) => check(KITCHEN)(text, goals, readings));
+});
+
+describe('going: terse, listed, met', () => {
+  it.each<Case>([
+    ['to the counter', [{ kind: 'goto', target: { zone: 'counter' } }]],
+    ['return to start', [{ kind: 'goto', target: { start: true } }]],
+    ['visit the counter, the sink and the table', [{ kind: 'goto', target: { zone: 'counter' } }, { kind: 'goto', target: { zone: 'sink' } }, { kind: 'goto', target: { zone: 'table' } }]],
+    ['go to the counter and the sink', [{ kind: 'goto', target: { zone: 'counter' } }, { kind: 'goto', target: { zone: 'sink' } }]],
+    ['meet me at the back door', [{ kind: 'goto', target: { zone: 'back_door' } }]],
+    ["don't move", [{ kind: 'stay' }]],
+    ['battery?', [{ kind: 'status', topic: 'battery' }]],
+  ])('%s', (text, goals, readings) => check(KITCHEN)(text, goals, readings));
+});
+
+describe('the same again for another object (ellipsis)', () => {
+  const redCube = place({ ...red, ...cube }, 'pallet_1');
+  it.each<Case>([
+    // "One" stands for the kind said before: the blue one is the blue cube.
+    ['first the red cube to pallet 1, then the blue one', [redCube, place({ ...blue, ...cube }, 'pallet_1')]],
+    ['move the red cube to pallet 1 and the blue one too', [redCube, place({ ...blue, ...cube }, 'pallet_1')]],
+    ['put the red cube on pallet 1, and the green one as well', [redCube, place({ ...green, ...cube }, 'pallet_1')]],
+    ['pick up the red cube and put it on pallet 1, then the blue one', [{ kind: 'pick', object: { ...red, ...cube } }, { kind: 'place', target: { zone: 'pallet_1' } }, { kind: 'pick', object: { ...blue, ...cube } }, { kind: 'place', target: { zone: 'pallet_1' } }]],
+    ['find the red cube, and the blue ball too', [{ kind: 'find', object: { ...red, ...cube } }, { kind: 'find', object: { ...blue, ...ball } }]],
+  ])('%s', (text, goals, readings) => check(LOADING)(text, goals, readings));
+});
+
+describe('time clauses say the order things are done in', () => {
+  it.each<Case>([
+    ['after charging, go to the office', [{ kind: 'charge' }, { kind: 'goto', target: { zone: 'office' } }]],
+    ['before you go to the office, charge', [{ kind: 'charge' }, { kind: 'goto', target: { zone: 'office' } }]],
+    ['once you have charged go to the conveyor', [{ kind: 'charge' }, { kind: 'goto', target: { zone: 'conveyor' } }]],
+    ['go to the office after you put the red cube on pallet 2', [place({ ...red, ...cube }, 'pallet_2'), { kind: 'goto', target: { zone: 'office' } }]],
+    ['before charging, take the red cube to the dock', [place({ ...red, ...cube }, 'dock'), { kind: 'charge' }]],
+    ['when you are done, go home', [{ kind: 'goto', target: { start: true } }]],
+  ])('%s', (text, goals, readings) => check(LOADING)(text, goals, readings));
+});
+
+describe('questions that name no verb are asked, not ordered', () => {
+  it.each<Case>([
+    // Without a verb, "any X in Z" is whether there are: nothing is moved there.
+    ['any balls in the waste bin?', [{ kind: 'find', object: { ...ball, all: true, inZone: 'waste_bin' } }]],
+    ['is the trolley empty', [{ kind: 'find', object: { all: true, inZone: 'trolley' } }]],
+    ['check if the waste bin is empty', [{ kind: 'find', object: { all: true, inZone: 'waste_bin' } }]],
+    ['list everything you can see', [{ kind: 'scan' }]],
+    ["report what's on the sterile shelf", [{ kind: 'find', object: { all: true, inZone: 'sterile_shelf' } }]],
+  ])('%s', (text, goals, readings) => check(HOSPITAL)(text, goals, readings));
+});
+
 describe('refused before anything moves, quoting what was not understood', () => {
   it.each<[string, string[], RegExp]>([
     // Nothing said where it was: the robot does not guess.
@@ -211,6 +280,12 @@ describe('refused before anything moves, quoting what was not understood', () =>
     ['put the dishes in the sink', KITCHEN, /dishes/],
     ['take the cube to where the ball is', KITCHEN, /where the ball is/],
     ['do it again', KITCHEN, /do it again/],
+    // One object in two places at once: which one is not guessed.
+    ['put the red cube in the sink and also on the table', KITCHEN, /two places/],
+    ['put the red cube in the sink and on the table too', KITCHEN, /two places/],
+    ['put the red cube in the sink, and on the table as well', KITCHEN, /two places/],
+    ['go to the red cube', HOSPITAL, /red cube/],
+    ['get rid of the red ball', HOSPITAL, /rid of the red ball/],
   ])('%s', (text, zones, reason) => {
     const g = ground(text, zones);
     expect(g).toHaveProperty('refusal');

@@ -51,7 +51,7 @@ export const ZONE_SYNONYMS: Array<[RegExp, string]> = [
 ];
 
 /** Words that mean "where the robot started" (its home zone, or the point it started from). */
-export const HOME_WORDS = /^(?:home|back|base|home base|(?:the )?start(?:ing)? (?:point|position|place|spot)|where (?:you|it|we) (?:started|start|were|was|began|begin|came from|come from|are|are now|is now|are right now))$/;
+export const HOME_WORDS = /^(?:home|back|base|home base|(?:the )?start|(?:the )?start(?:ing)? (?:point|position|place|spot|line)|where (?:you|it|we) (?:started|start|were|was|began|begin|came from|come from|are|are now|is now|are right now))$/;
 
 /** Every word the grammar uses, so the spelling reader never "corrects" one into another. */
 export const GRAMMAR_WORDS = new Set(

@@ -4,7 +4,7 @@ import type { ParsedGoal } from './goal-types.js';
 import { clear, readMisplaced, readSwapStatement, sort, swap } from './compositions.js';
 import { readControl } from './controls.js';
 import { find, go, pick, place, stay, type Frame } from './motion.js';
-import { parsePlace, splitDestination, unknown } from './phrases.js';
+import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
 import { readQuestion } from './questions.js';
 import { bareClause, verbOf, VERB_FRAMES, type FrameName } from './verbs.js';
 
@@ -22,11 +22,13 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   // "I can't find the yellow cube": asking for it to be found.
   const lost = /^(?:i|we) (?:can not|cannot|could not|do not|did not) (?:find|see|locate|spot) (.+)$/.exec(said);
   if (lost) return readQuestion(`where is ${lost[1]}`) ?? unknown(said);
+  // "don't move", "do not go anywhere": stay where it is.
+  if (/^(?:do not|don't|dont) (?:move|go anywhere|leave)(?: from here| from there)?$/.test(said)) return { kind: 'stay' };
   // A negation the constraints did not take would be silently dropped by the frames.
   if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);
   const c = bareClause(said);
   if (!c) return unknown(said);
-  const whole = readQuestion(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords);
+  const whole = readQuestion(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c);
   if (whole) return whole.kind === 'unknown' ? unknown(said, whole.reason.replace(`"${c}"`, `"${said}"`)) : whole;
   const verb = verbOf(c);
   if (!verb || verb.index > 0) return verbless(c) ?? wanted(c) ?? unknown(said, verb ? `I do not understand "${c.split(' ').slice(0, verb.index).join(' ')}" in "${said}"` : undefined);
@@ -51,10 +53,23 @@ function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | nul
 const LINK =
   /\s+(?:(?:should|must|can|could|will|would)\s+(?:be\s+)?|(?:needs?|has|have|ought|wants?)\s+to\s+(?:be\s+)?|(?:is|are)\s+(?:supposed\s+|meant\s+|going\s+)?to\s+(?:be\s+)?)?(?:go|belong|live|end up|sit|stay|move|moved|put|taken|brought|carried|delivered|placed|dropped|returned)$/;
 
+/**
+ * Where an object is to end up, said through another verb: "make the red cube go to Z", "have
+ * the balls moved to Z", "can the red cube go on Z" (a request put as a question).
+ */
+function caused(c: string): ParsedGoal | null {
+  const m = /^(?:make|have|let|get|can|could|may|should|will|would|shall)\s+(.+?\s+(?:go|be|get|move|moved|put|taken|brought|placed|end up)\s.+)$/.exec(c);
+  return m ? verbless(m[1]!.replace(/\s(?:be|get)\s+(?=(?:moved|put|taken|brought|placed)\s)/, ' ').replace(/\sget\s+(?=(?:to|into|in|onto|on)\s)/, ' go ')) : null;
+}
+
 /** No verb: "yellow cylinder to the packing area", "both red cubes go in the red bay", "it all goes in the outbox". */
 function verbless(c: string): ParsedGoal | null {
   const split = splitDestination(c);
-  if (!split || !split.object) return null;
+  if (!split) return null;
+  // "to the counter", "over to the sink": where to go.
+  if (!split.object) return /^(?:to|towards)$/.test(split.preposition) ? goTo(parsePlace(split.target, split.preposition)) : null;
+  // "any balls in the waste bin": asking whether there are, not where they go.
+  if (/^any\b/.test(split.object) && /^(?:in|inside|on|at)$/.test(split.preposition)) return withObject(`${split.object} in ${split.target}`, c, (object) => ({ kind: 'find', object }));
   const objectText = split.object.replace(LINK, '');
   // "the red cube is in bin a" says where it is; it asks nothing to be done.
   if (/\s(?:is|are|was|were)$/.test(objectText)) return null;
@@ -67,9 +82,13 @@ function verbless(c: string): ParsedGoal | null {
   return { kind: 'place', object: { ...object, ...all }, target };
 }
 
+function goTo(place: ReturnType<typeof parsePlace>): ParsedGoal | null {
+  return 'said' in place || 'home' in place || 'point' in place ? { kind: 'goto', target: place } : null;
+}
+
 /** "I'd like the red cube in bin a", "we need the blue cube over in the loading bay". */
 function wanted(c: string): ParsedGoal | null {
-  const m = /^(?:i|we)\s+(?:would|want|need|'d)(?:\s+(?:like|love|want|need))?\s+(.+)$/.exec(c);
+  const m = /^(?:i|we)\s+(?:would|want|need|'d|(?:am|are) (?:need|want)(?:ing)?)(?:\s+(?:like|love|want|need))?\s+(.+)$/.exec(c);
   return m ? verbless(m[1]!) : null;
 }
 

@@ -1,4 +1,4 @@
-import { VERB_START } from './verbs.js';
+import { VERB_FRAMES, VERB_START } from './verbs.js';
 
 /**
  * An instruction's text → its clauses: politeness and addressing taken off, then split at
@@ -25,11 +25,71 @@ function politeness(text: string): string {
 }
 
 export function normalizeInstruction(text: string): string {
-  return politeness(text)
-    .replace(/[!?]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return inOrderDone(
+    politeness(text)
+      .replace(/[!?]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
+
+/** "(once) you have", "you are done", "you finish": the time clause's subject, which says nothing of what to do. */
+const DONE = /^(?:you(?:'ve| have| are| 're)?|you finish|you are (?:done|finished) with) (?:(?:finished|done|fully|all) )*/;
+
+/**
+ * A time clause said out of the order things are done in: "before you go to Z, charge" is
+ * charging, then going; "after charging, go to Z", "once you have charged go to Z" and "go to Z
+ * after charging" are charging, then going. Written in doing order, the clauses split as any other.
+ * "after that" is a sequence word already ("X, after that Y"), not a time clause.
+ */
+function inOrderDone(text: string): string {
+  const verbFirst = (clause: string) => VERB_START.test(asCommand(clause));
+  const opening = /^(before|after|once|when) (?!that\b)(.+)$/.exec(text);
+  if (opening) {
+    const [first, second] = splitTimeClause(opening[2]!);
+    // "when you are done, go home": nothing to do first.
+    if (first && second && /^(?:(?:you )?(?:are |have )?(?:done|finished|ready)|that is (?:done|finished))$/.test(first)) return second;
+    if (first && second && verbFirst(first)) {
+      const time = asCommand(first);
+      return opening[1] === 'before' ? `${second}, then ${time}` : `${time}, then ${second}`;
+    }
+  }
+  const trailing = /^(.+?),? (before|after) (?!that\b)(.+)$/.exec(text);
+  if (trailing && verbFirst(trailing[1]!) && verbFirst(trailing[3]!)) {
+    const time = asCommand(trailing[3]!);
+    return trailing[2] === 'before' ? `${trailing[1]}, then ${time}` : `${time}, then ${trailing[1]}`;
+  }
+  return text;
+}
+
+/** "you have charged" → "charge", "charging" → "charge": the time clause as a command. */
+function asCommand(clause: string): string {
+  const c = clause.replace(DONE, '');
+  const gerund = /^(\w+?)ing\b/.exec(c);
+  if (!gerund) return c;
+  const stem = [gerund[1]!, `${gerund[1]}e`, gerund[1]!.replace(/(\w)\1$/, '$1')].find((w) => Object.hasOwn(VERB_FRAMES, w));
+  return stem ? c.replace(/^\w+/, stem) : c;
+}
+
+/** "charging, go to Z" → the time clause and the main one: at the comma, else where a second verb opens. */
+function splitTimeClause(text: string): [string, string] | [] {
+  const comma = /^(.+?)\s*,\s*(.+)$/.exec(text);
+  if (comma) return [comma[1]!, comma[2]!];
+  const words = text.replace(DONE, '').split(' ');
+  for (let i = 1; i < words.length; i++) {
+    const rest = words.slice(i).join(' ');
+    if (VERB_START.test(rest) && !/^(?:up|down|off|out|back|over)\b/.test(rest)) return [words.slice(0, i).join(' '), rest];
+  }
+  return [];
+}
+
+/** "… and the blue one too", "… and also the green ball": a second object for the same command, a clause of its own. */
+// "As well" may come as "as": "well" alone is a filler the language layer drops.
+// "… and also in the red bay" is a second place for the same object, not another object: left to the clause to refuse.
+const ALSO = /^also\s(?!(?:in|into|on|onto|to|at|inside)\b)|^(?!(?:also\s)?(?:in|into|on|onto|to|at|inside)\b).*\s(?:too|as well|as)$/;
+
+/** A piece that is only a place: "(also) on the table (too)". */
+const ANOTHER_PLACE = /^(?:also\s+)?(?:in|into|on|onto|to|at|inside)\s/;
 
 /** Splits "pick up the red cube, then put it in bin a and go home" into clauses. */
 export function splitClauses(normalized: string): string[] {
@@ -46,10 +106,14 @@ export function splitClauses(normalized: string): string[] {
     const pieces = part.split(/\s+and\s+/);
     let current = pieces[0]!;
     for (const piece of pieces.slice(1)) {
-      if (VERB_START.test(piece)) {
+      if (VERB_START.test(piece) || ALSO.test(piece)) {
         // "go ahead and grab X", "come and get X": going there is part of the second verb.
         if (!/^(?:(?:just|now|please) )*(?:go|come)(?: ahead| on| over)?$/.test(current)) clauses.push(current);
         current = piece;
+      } else if (ANOTHER_PLACE.test(piece) && DELIVERY_VERB.test(current)) {
+        // "put the cube in A and on B (too)": a second place for the same object, read (and refused) on its own.
+        clauses.push(current);
+        current = `also ${piece.replace(/^also\s+/, '')}`;
       } else if (sharesVerb(current, piece)) {
         // "put X in A and Y on B": the second delivery shares the first one's verb.
         clauses.push(current);
@@ -58,5 +122,7 @@ export function splitClauses(normalized: string): string[] {
     }
     clauses.push(current);
   }
-  return clauses.map((c) => c.replace(/^(?:and|also|now)\s+/, '').trim()).filter(Boolean);
+  return clauses
+    .map((c) => c.replace(/^(?:and|now)\s+/, '').replace(/^also\s+(?!(?:in|into|on|onto|to|at|inside)\b)/, '').trim())
+    .filter(Boolean);
 }

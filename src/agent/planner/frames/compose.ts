@@ -17,6 +17,11 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   let topic: ObjectQuery | null = null;
   let verb: string | null = null;
   for (const [i, clause] of clauses.entries()) {
+    // "put the cube in the sink and also on the table": one object is in one place at a time.
+    if (SECOND_PLACE.test(clause) && goals.at(-1)?.kind === 'place') {
+      goals.push({ kind: 'unknown', text: clause, reason: `I cannot put one object in two places ("${clause}"): say which place, or "then put it in …" to move it again` });
+      continue;
+    }
     let read = parseClauseGoals(clause, zoneWords);
     const bare = bareClause(clause);
     const opens = verbOf(bare)?.index === 0;
@@ -29,9 +34,16 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       continue;
     }
     if (read[0]?.kind === 'unknown' && !opens) {
+      const object = parseObject(bare);
+      const next = clauses[i + 1];
+      // "put the red cube on the table, then the blue one (too)": the command before, again, for this object.
+      const repeated = !('reason' in object) && !object.pronoun && (!next || verbOf(bareClause(next))?.index === 0) ? repeatFor(goals, object) : [];
+      if (repeated.length) {
+        goals.push(...repeated);
+        continue;
+      }
       // "the red ball, bring it to the workbench": an object said first, then what to do with "it".
-      const object = i < clauses.length - 1 ? parseObject(bare) : null;
-      if (object && !('reason' in object) && !object.pronoun) {
+      if (next && !('reason' in object) && !object.pronoun) {
         topic = object;
         continue;
       }
@@ -53,6 +65,9 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(g, goals.slice(0, i))));
 }
 
+/** A place said as well as the one before: "also on the table", "on the table too", ", and in bin b as well". */
+const SECOND_PLACE = /^also\s+(?:in|into|on|onto|to|at|inside)\s|^(?:in|into|on|onto|to|at|inside)\s.*\s(?:too|as well|as)$/;
+
 /**
  * "Put it back (where it was)": into the zone the instruction said it was taken from ("take the
  * red cube off the table … put it back"). Where nothing said where it was, the robot is not to
@@ -66,6 +81,23 @@ function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
   if (from) return { ...goal, target: { said: from } };
   const text = goal.object.pronoun ? 'it' : goal.object.text;
   return { kind: 'unknown', text, reason: `I do not know where ${text} was before: say where to put it back (a place of the map)` };
+}
+
+/**
+ * The last command's goals again, for another object (an ellipsis: "…, then the blue one", "and
+ * the green ball too"): a delivery, a pick (with the put-down that says "it"), a search or a count.
+ * "One" stands for the kind said before: "the red cube …, the blue one" is the blue cube.
+ */
+function repeatFor(goals: ParsedGoal[], object: ObjectQuery): ParsedGoal[] {
+  const last = goals.at(-1);
+  const before = goals.at(-2);
+  const own = (g: ParsedGoal | undefined) => !!g && /^(?:place|pick|find|count)$/.test(g.kind) && 'object' in g && !g.object.pronoun;
+  const group: ParsedGoal[] = own(last) ? [last!] : last?.kind === 'place' && last.object.pronoun && before?.kind === 'pick' && own(before) ? [before, last] : [];
+  const first = group[0];
+  if (!first || !('object' in first)) return [];
+  const shape = !object.shape && /\bones?\b/.test(object.text) && first.object.shape ? { shape: first.object.shape } : {};
+  const again = { ...object, ...shape };
+  return group.map((g) => (g === first ? { ...g, object: again } : g) as ParsedGoal);
 }
 
 /** Whether a clause opens with a verb whose object is "it" or "them" ("put it in the sink"). */
@@ -110,6 +142,10 @@ function sortGoal(object: ObjectQuery, zoneWords: ReadonlySet<string>): ParsedGo
 /** One clause's goals: one, or one per object in "put the red cube and the blue ball in bin a". */
 function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): ParsedGoal[] {
   const goal = parseClause(clause, zoneWords);
+  // "visit the sink and the table", "go to the counter and the fridge": one place after the other.
+  if (goal.kind === 'goto' && 'said' in goal.target && / and /.test(goal.target.said)) {
+    return goal.target.said.split(/\s+and\s+(?:then\s+)?(?:the\s+)?/).map((said) => parseClause(`go to ${said}`, zoneWords));
+  }
   if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
   const m = /^(\w+(?: up)?)\s+(.+?)\s+and\s+(.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
   if (!m) return [goal];

@@ -15,7 +15,7 @@ export type Frame = (verb: string, rest: string, clause: string) => ParsedGoal |
 /** Verbs that take an object and a destination, where the destination may be left out only for a put-down. */
 const PUT_DOWN = /^(?:put|place|drop|release|leave|set)$/;
 /** Verbs whose object is the robot itself. */
-const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing|park)$/;
+const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing|park|visit|meet)$/;
 /** A drive by a distance or a direction: the planner goes to places and points, not "2 m forward". */
 const RELATIVE = /^(?:forwards?|ahead|backwards?|back(?: up)?|left|right|straight|up|down)\b|\b\d+(?:\.\d+)?\s*(?:m|cm|metres?|meters?|feet|foot|steps?)\b|^(?:a bit|a little)\b/;
 /** Said between a motion verb and where to: "go back over to", "head on down to". */
@@ -23,7 +23,8 @@ const MOTION_PARTICLES = /^(?:(?:back|over|yourself|down|up|along|out|on|across|
 
 export const go: Frame = (verb, rest, clause) => {
   if (RELATIVE.test(rest) && !/\b(?:to|towards?|into|in|inside|by|home|here)\b|^back$/.test(rest)) return unknown(clause, `I cannot drive by a distance or a direction ("${clause}"): name a place of the map or a point (x, y)`);
-  const r = rest.replace(MOTION_PARTICLES, '');
+  // "meet me at the door": going there.
+  const r = rest.replace(MOTION_PARTICLES, '').replace(verb === 'meet' ? /^(?:me|us)\s+/ : /^$/, '');
   // "get", "move", "return", "stop" go somewhere only when a place follows ("get to bin a", "stop by the office", "return home").
   const particle = r !== rest || /^(?:to|towards?|into|in|inside|by)\b/.test(r);
   if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
@@ -54,7 +55,7 @@ export const stay: Frame = (verb, rest, clause) => (/^(?:in|at|inside|by|on)\s/.
 export const place: Frame = (verb, rest, clause) => {
   // "bring me X", "give me X", "get me X": to whoever asked, where the robot started.
   const toMe = /^(?:me|us)\s+(.+)$/.exec(rest);
-  if (toMe && /^(?:bring|get|fetch|give|hand|grab|retrieve|collect)$/.test(verb)) return withObject(toMe[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
+  if (toMe && /^(?:bring|get|fetch|give|hand|pass|grab|retrieve|collect)$/.test(verb)) return withObject(toMe[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   // "let go of it": put it down here.
   if (verb === 'let') return /^go(?: of)?\b/.test(rest) ? withObject(rest.replace(/^go(?: of)?\s*/, '') || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true } })) : null;
   // "bring it back", "take the cube home", "bring the ball here": to whoever asked, where the robot started.
@@ -65,13 +66,19 @@ export const place: Frame = (verb, rest, clause) => {
   if (putBack && /^(?:put|place|set|return|move|stick|pop)$/.test(verb)) return withObject(putBack[1]!, clause, (object) => ({ kind: 'place', object, target: { said: WHERE_IT_WAS } }));
   const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
   if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
-  const split = splitDestination(rest.replace(/^down\s+/, ''));
+  // "take the red cube away from the trolley": out of that zone, to free floor.
+  const away = /^(.+?)\s+away\s+from\s+(.+)$/.exec(rest);
+  if (away && /^(?:take|move|get|carry|shift)$/.test(verb)) return withObject(`${away[1]} in ${away[2]}`, clause, (object) => ({ kind: 'clear', object }));
+  // "put away the cup on the shelf", "set down the ball in the sink": the particle before the object.
+  const split = splitDestination(rest.replace(/^(?:down|away)\s+/, ''));
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
   if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target)) {
     const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);
     if ('reason' in target) return unknown(clause, target.reason);
     return withObject(split.object || 'it', clause, (object) => ({ kind: 'place', object, target }));
   }
+  // "bring the red cube", "bring back the ball from the trolley": bringing is to whoever asked, where the robot started.
+  if (verb === 'bring' && !split) return withObject(rest.replace(/^back\s+/, ''), clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   // "drop it", "put the cube down", "let go of it": put down where the robot is.
   const here = /^(?:(?:down|off)\s+)?(.*?)(?:\s+(?:here|down|off|there|right there))?$/.exec(rest);
   if (here && (/^(?:drop|release)$/.test(verb) || (PUT_DOWN.test(verb) && /\b(?:down|here|there)\b/.test(rest)))) {

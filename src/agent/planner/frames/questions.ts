@@ -15,6 +15,9 @@ export function readQuestion(said: string): ParsedGoal | null {
     const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
+  // "is the trolley empty", "are the bins clear": what is there, if anything.
+  const empty = /^(?:is|are) (.+?) (?:empty|clear|free)(?: now| yet)?$/.exec(c);
+  if (empty) return withObject(`everything in ${empty[1]}`, c, (object) => ({ kind: 'find', object }));
   const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
   if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|drop|take|place|set)\s+(.+)$/.exec(c);
@@ -36,7 +39,7 @@ export function readQuestion(said: string): ParsedGoal | null {
 /** A question asked inside another ("tell me where the X is", "do you know if there is a Y") as asked directly. */
 function direct(c: string): string {
   const q = c.replace(
-    /^(?:tell me|show me|let me know|do you know|i want to know|i wonder|i would like to know|any idea|(?:give|get) me (?:a |an )?(?:rundown|list|overview|summary|description) of|describe|list)\s+(?=(?:where|how|what|which|if|whether)\b)/,
+    /^(?:tell me|show me|let me know|do you know|i want to know|i wonder|i would like to know|any idea|check|see|find out|report|list|(?:give|get) me (?:a |an )?(?:rundown|list|overview|summary|description) of|describe|list)\s+(?=(?:where|how|what|which|if|whether)\b)/,
     '',
   );
   if (q === c) return c;
@@ -49,11 +52,11 @@ function direct(c: string): string {
 
 /** Status questions come before "find": "where are you" is not a search. */
 function readStatusQuestion(c: string): ParsedGoal | null {
-  if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b/.test(c)) return { kind: 'status', topic: 'battery' };
+  if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b|^(?:your |the )?battery$/.test(c)) return { kind: 'status', topic: 'battery' };
   if (/\bwhere are you\b|\byour (?:position|location|pose)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
-  if (/^(?:look|look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
+  if (/^(?:look|look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see|(?:list|name|report) (?:everything|all (?:the )?(?:objects|things)|what) (?:that )?you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
   if (/^(?:what|where|how|why|who|which|when)\b/.test(c)) return unknown(c);
   return null;
 }

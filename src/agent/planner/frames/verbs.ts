@@ -30,6 +30,7 @@ export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
   pick: ['pick'], grab: ['place', 'pick'], fetch: ['place', 'pick'], grasp: ['pick'], collect: ['place', 'pick'], lift: ['pick'], hold: ['pick'], retrieve: ['place', 'pick'],
   take: ['capture', 'place', 'pick'], bring: ['place'], put: ['sort', 'place'], place: ['place'], drop: ['place'], deliver: ['place'], carry: ['place'], set: ['set', 'place'],
   leave: ['place'], release: ['place'], transport: ['place'], give: ['place'], hand: ['place'], relocate: ['place'], shift: ['place'], transfer: ['place'],
+  pass: ['place'], gather: ['place', 'pick'], visit: ['go'], meet: ['go'],
   stick: ['place'], toss: ['place'], chuck: ['place'], dump: ['place'], stash: ['place'], shove: ['place'], pop: ['place', 'go'], let: ['place'], swing: ['go'], park: ['place', 'go'],
   find: ['find'], look: ['describe', 'find'], search: ['find'], locate: ['find'], spot: ['find'], see: ['find'], where: ['find'], check: ['find'],
   count: ['count'], how: ['count'], describe: ['describe'], scan: ['describe'], what: ['describe'], tell: ['describe'],
@@ -58,7 +59,7 @@ const MANNER = /\b(?:quickly|carefully|gently|right away|straight away|immediate
 
 /** A courtesy or a time word at the end of a command. */
 const TAIL =
-  /\s+(?:now|please|too|as well|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?|would you|will you|could you|can you|yeah|for a (?:bit|moment|minute|second|sec|while))$/;
+  /\s+(?:now|please|too|as well|as|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?|would you|will you|could you|can you|yeah|for a (?:bit|moment|minute|second|sec|while))$/;
 
 /** The command with the words that carry no part of it taken off. */
 export function bareClause(clause: string): string {
@@ -72,6 +73,8 @@ export function bareClause(clause: string): string {
   if (addressed && Object.hasOwn(VERB_FRAMES, addressed[1]!)) c = c.replace(/^you /, '');
   // "have a look around", "take a quick look for X": looking; "go grab X", "come get X": the second verb is the command.
   c = c.replace(/^(?:have|take) a (?:quick |good )?look\b/, 'look');
+  // "please to bring X", "round up the balls into Z": a learner's "to", and gathering said as rounding up.
+  c = c.replace(/^to (?=(\w+)\b)/, (m, w: string) => (Object.hasOwn(VERB_FRAMES, w) ? '' : m)).replace(/^round up\b/, 'gather up');
   const then = /^(?:go|come|run) (\w+)\b/.exec(c);
   return then && then[1]! in VERB_FRAMES && !/^(?:back|home)$/.test(then[1]!) ? c.replace(/^\w+ /, '') : c;
 }

@@ -4,7 +4,6 @@ import { OUTPUT_FORMATS } from './output-format.js';
 import { parseInteger, parseNumberList, parsePositiveInteger } from './parse.js';
 import { addSetupCommands } from './setup-commands.js';
 import { PROGRAM_VERSION } from './version.js';
-import { PROVIDERS } from '../runtime/provider-choice.js';
 
 /**
  * The command-line grammar. Each command's work lives in `commands/<name>.ts`, imported only when
@@ -217,7 +216,7 @@ function missionOptions(command: Command): Command {
   return command
     .option('-s, --scenario <name|path>', 'scenario name or file', 'warehouse')
     .option('--seed <n>', 'random seed', parseInteger, 1)
-    .addOption(new Option('--provider <name>', 'planner (offline) or anthropic (Claude); default: anthropic when ANTHROPIC_API_KEY is set').choices(PROVIDERS.map((p) => p.name)))
+    .addOption(new Option('--provider <name>', 'planner (offline) or anthropic (Claude); default: anthropic when ANTHROPIC_API_KEY is set').choices(['planner', 'anthropic']))
     .option('--model <id>', 'Claude model id (with --provider anthropic)')
     .option('--max-steps <n>', 'tool-call budget per mission (a search of the whole warehouse takes about 35)', parsePositiveInteger, 100)
     .option('--max-tokens <n>', 'token budget for the whole mission (anthropic)', parsePositiveInteger)

@@ -1,5 +1,5 @@
 import type { SessionConfig } from '../runtime/session-config.js';
-import { chooseProvider, type ProviderName } from '../runtime/provider-choice.js';
+import { chooseProvider } from '../runtime/provider-choice.js';
 import { loadScenario } from '../sim/scenario.js';
 import { EXIT_USAGE, UserError, type CliIo } from './io.js';
 import { loadCliConfig, recordingsDir } from './recordings-dir.js';
@@ -9,7 +9,7 @@ import { PROGRAM_VERSION } from './version.js';
 export interface MissionFlags {
   scenario: string;
   seed: number;
-  provider?: ProviderName;
+  provider?: 'planner' | 'anthropic';
   model?: string;
   maxSteps: number;
   maxTokens?: number;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
@@ -5,8 +6,9 @@ import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
 
 /**
  * A delivery that cannot be done is found out before the object is picked up, on the real runtime
- * and judged by the simulator's truth: a point inside furniture or against a wall, or an object
- * to put it next to that is not there, was found out only with the object already in the gripper.
+ * and judged by the simulator's truth: a point inside furniture or against a wall, a zone the
+ * robot cannot get into, or an object to put it next to that is not there, was found out only
+ * with the object already in the gripper.
  */
 let runtimes: MissionRuntime[] = [];
 afterEach(async () => {
@@ -57,5 +59,16 @@ describe('points out of reach are refused before anything moves', { timeout: 120
     expect(run.summary).toMatch(/could not find the yellow ball to put the red cube next to/);
     expect(called).not.toContain('grasp_object');
     expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 6.2, y: 6.2, heldBy: null });
+  });
+
+  it('into a zone with no spot to stand facing that the robot can drive to (the closed cage): refused before the pickup', async () => {
+    const runtime = await openTestRuntime(join(import.meta.dirname, '../../bench/agent-suite/scenarios/dark-storeroom.json'), 1);
+    runtimes.push(runtime);
+    const run = await runTestMission(runtime, 'put the red cube in the cage', new PlannerProvider(), { maxSteps: 60 });
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/no free spot of cage has a place to stand facing it that I can drive to/);
+    const called = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
+    expect(called).not.toContain('grasp_object');
+    expect(run.world.objects.every((o) => o.heldBy === null)).toBe(true);
   });
 });

@@ -6,16 +6,16 @@ import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
 import { find, findNext } from './search.js';
 import type { SkillContext } from './skill-context.js';
-import { dropInZone, zoneFull } from './zone-drop.js';
+import { dropInZone, zoneRefuses } from './zone-drop.js';
 
 /** Putting objects somewhere: one (picking it up first unless it is held), or all of a kind into a zone. */
 export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace>): Promise<Step> {
   if (q.all && !q.pronoun) return placeAll(ctx, q, where);
   const { beliefs } = ctx;
   let picked = '';
-  // A full zone is said before anything is picked up, let alone dropped.
-  const full = 'zone' in where && zoneFull(ctx, where.zone);
-  if (full) return fail(`I cannot put ${describeQuery(q)} there: ${full}.`);
+  // A full zone, or one the robot cannot get to, is said before anything is picked up, let alone dropped.
+  const refused = 'zone' in where && zoneRefuses(ctx, where.zone);
+  if (refused) return fail(`I cannot put ${describeQuery(q)} there: ${refused}.`);
   // So is an object to put it next to that is nowhere to be found.
   let beside: SeenThing | undefined;
   if ('near' in where) {
@@ -48,8 +48,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   let found: Awaited<ReturnType<typeof findNext>>;
   for (found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
     const next = found.next;
-    const full = zoneFull(ctx, where.zone);
-    if (full) return fail(`${summarizeMoved(moved, where.zone)}${full}, so ${next.id} stays where it is.`);
+    const refused = zoneRefuses(ctx, where.zone);
+    if (refused) return fail(`${summarizeMoved(moved, where.zone)}${refused}, so ${next.id} stays where it is.`);
     tried.add(next.id);
     const got = await pick(ctx, queryFor(next), next);
     if (!got.ok && 'gone' in got && got.gone) {

@@ -1,6 +1,6 @@
 import type { ToolReply } from '../planner-session.js';
 import { dropPlans, hasRoom } from './drop-spots.js';
-import { keepsWayOut } from './floor-routes.js';
+import { keepsWayOut, routeExists } from './floor-routes.js';
 import type { SkillContext } from './skill-context.js';
 
 /**
@@ -20,11 +20,26 @@ export function knownObjects({ beliefs }: SkillContext): Array<{ x: number; y: n
 }
 
 /** Why the zone cannot take another object, as far as the robot knows; null when it can. */
-export function zoneFull(ctx: SkillContext, zoneName: string): string | null {
+function zoneFull(ctx: SkillContext, zoneName: string): string | null {
   const { beliefs } = ctx;
   const zone = beliefs.zone(zoneName);
   if (!zone || !beliefs.map || hasRoom(beliefs.map, zone, knownObjects(ctx))) return null;
   return fullText(zoneName, knownObjects(ctx).filter((o) => beliefs.zoneAt(o) === zoneName).length);
+}
+
+/** Why the robot cannot drop anything in the zone from where it is — full, or no spot of it one can
+ *  stand facing and drive to (a closed cage) — as far as the map and the robot know; null when it
+ *  may. Asked before a pickup: found out after it, the object stayed in the gripper. */
+export function zoneRefuses(ctx: SkillContext, zoneName: string): string | null {
+  const full = zoneFull(ctx, zoneName);
+  const { beliefs, robot } = ctx;
+  const zone = beliefs.zone(zoneName);
+  if (full || !zone || !beliefs.map) return full;
+  const map = beliefs.map;
+  const objects = knownObjects(ctx);
+  const from = { ...robot.pose };
+  const choice = dropPlans(map, zone, from, objects, 1, ({ stand }) => routeExists(map, from, stand, objects));
+  return 'unreachable' in choice ? `no free spot of ${zoneName} has a place to stand facing it that I can drive to` : null;
 }
 
 const fullText = (zone: string, there: number) => `${zone} is full: no free floor is left in it (${there} object(s) there that I know of)`;

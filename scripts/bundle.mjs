@@ -27,6 +27,9 @@ await build({
     main: 'src/cli/main.ts',
     version: 'src/cli/version.ts',
     'stdio-fast-initialize': 'src/mcp/transports/stdio-fast-initialize.ts',
+    // bin/robot-agent.js starts `run`'s detector thread before main loads (the module run then
+    // takes the started thread from).
+    'worker-detector': 'src/vision/worker-detector.ts',
     // A worker's script is loaded by its URL beside the module that starts it
     // (src/vision/worker-detector.ts): it must be a file of the bundle's own folder.
     ...(existsSync(`${root}/src/vision/detector-worker.ts`) ? { 'detector-worker': 'src/vision/detector-worker.ts' } : {}),

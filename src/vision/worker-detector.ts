@@ -200,6 +200,8 @@ let spare: WorkerDetector | undefined;
  * takes it. Nothing happens (null) when a worker cannot be used (see createWorkerDetector).
  */
 export function prestartDetector(opts: CreateDetectorOptions): WorkerDetector | null {
+  // One started already for the same sessions is the one (bin/robot-agent.js starts `run`'s).
+  if (spare && sameSessions(spare.options, opts)) return spare;
   // A spare nobody took (its command failed first) makes way, in a process that runs several.
   void spare?.dispose();
   spare = undefined;

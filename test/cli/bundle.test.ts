@@ -47,6 +47,9 @@ describe('the bundled program', () => {
     const ours = run.loaded.filter((url) => url.startsWith(`${dist}/`));
     expect(ours, 'no current dist/bundle: run `npm run build`').toContain(`${dist}/bundle/main.js`);
     expect(ours.filter((url) => !url.startsWith(`${dist}/bundle/`))).toEqual([]);
+    // The detector's thread is started before the CLI loads (bin/robot-agent.js).
+    expect(ours.indexOf(`${dist}/bundle/worker-detector.js`)).toBeGreaterThanOrEqual(0);
+    expect(ours.indexOf(`${dist}/bundle/worker-detector.js`)).toBeLessThan(ours.indexOf(`${dist}/bundle/main.js`));
     expect(run.loaded.filter((url) => ui.test(url))).toEqual([]);
     // The planner needs no Anthropic client: its chunk is the one that defines the class.
     const bundle = join(BIN, '..', '..', 'dist', 'bundle');

@@ -148,6 +148,8 @@ describe.skipIf(!built)('the detector in a worker thread', () => {
     const modelPath = fileURLToPath(new URL('../../models/detector.onnx', import.meta.url));
     const spare = prestartDetector({ modelPath });
     expect(spare).not.toBeNull();
+    // Asked again for the same sessions (bin/robot-agent.js started run's, then the run command asks), the started one stays.
+    expect(prestartDetector({})).toBe(spare);
     const other = createWorkerDetector({ threads: 1 });
     const taken = createWorkerDetector({ modelPath, thread: 'worker' });
     const fresh = createWorkerDetector({ modelPath });

@@ -20,14 +20,23 @@ const FAR_TARGET_CALLS = 40;
 /** A far object is at least this far (straight line) from where the robot starts. */
 const FAR_M = 10;
 
-const { values: opts } = parseArgs({
-  options: {
-    half: { type: 'string' },
-    'per-room': { type: 'string', default: '6' },
-    verbose: { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-  },
-});
+const USAGE = 'usage: node bench/search.mjs [--half tune|held-out] [--per-room N] [--verbose] [--json]';
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        half: { type: 'string' },
+        'per-room': { type: 'string', default: '6' },
+        verbose: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`bench/search.mjs: ${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const opts = options();
 const perRoom = Number(opts['per-room']);
 if (!Number.isInteger(perRoom) || perRoom < 1) {
   console.error('--per-room takes a whole number of cases per room and kind, 1 or more (default 6)');

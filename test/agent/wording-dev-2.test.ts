@@ -263,6 +263,36 @@ describe('questions that name no verb are asked, not ordered', () => {
   ])('%s', (text, goals, readings) => check(HOSPITAL)(text, goals, readings));
 });
 
+const GREENHOUSE = ['potting_bench', 'seed_tray', 'compost', 'shed', 'red_crate', 'blue_crate'];
+
+describe('a greenhouse: lists, sides, corrections, what comes first', () => {
+  it.each<Case>([
+    // Commas list the objects of one delivery, however many.
+    ['put the red cube, the blue cube and the green cube in the shed', [place({ ...red, ...cube }, 'shed'), place({ ...blue, ...cube }, 'shed'), place({ ...green, ...cube }, 'shed')]],
+    ['put the red cube, the blue cube, the green cube and the yellow ball in the shed', [place({ ...red, ...cube }, 'shed'), place({ ...blue, ...cube }, 'shed'), place({ ...green, ...cube }, 'shed'), place({ ...yellow, ...ball }, 'shed')]],
+    ['put the red cube, in the shed', [place({ ...red, ...cube }, 'shed')]],
+    // A side says which object; it is not where the object goes.
+    ['grab the cube on the left', [{ kind: 'pick', object: { ...cube, relation: { also: 'robot-left' } } }]],
+    ['get the cube on the right', [{ kind: 'pick', object: { ...cube, relation: { also: 'robot-right' } } }]],
+    // Self-corrections replace what they stand for.
+    ['put the red cube in the shed, no wait, the compost', [place({ ...red, ...cube }, 'compost')]],
+    ['put the red cube in the shed, sorry, i mean the compost', [place({ ...red, ...cube }, 'compost')]],
+    ['take the red cube to the shed. actually, make that the compost', [place({ ...red, ...cube }, 'compost')]],
+    ['take the red cube to the shed, no, the blue one', [place({ ...blue, ...cube }, 'shed')]],
+    // Said to come first, done first.
+    ['go to the shed, but charge first', [{ kind: 'charge' }, { kind: 'goto', target: { zone: 'shed' } }]],
+    ['go to the potting bench first', [{ kind: 'goto', target: { zone: 'potting_bench' } }]],
+    ['go to the shed and wait a bit', [{ kind: 'goto', target: { zone: 'shed' } }, { kind: 'stay' }]],
+    ['get over here', [{ kind: 'goto', target: { start: true } }]],
+    ['go over there to the shed', [{ kind: 'goto', target: { zone: 'shed' } }]],
+    ['i said put the red cube in the shed', [place({ ...red, ...cube }, 'shed')]],
+    // A colour left out.
+    ['move all balls that are not green to the shed', [place({ ...ball, all: true, except: green }, 'shed')]],
+    ['move the non-red balls to the shed', [place({ ...ball, all: true, except: red }, 'shed')]],
+    ['put the balls in the crates by colour', [{ kind: 'sort', object: { ...ball, all: true } }]],
+  ])('%s', (text, goals, readings) => check(GREENHOUSE)(text, goals, readings));
+});
+
 describe('refused before anything moves, quoting what was not understood', () => {
   it.each<[string, string[], RegExp]>([
     // Nothing said where it was: the robot does not guess.
@@ -285,6 +315,13 @@ describe('refused before anything moves, quoting what was not understood', () =>
     ['put the red cube in the sink and on the table too', KITCHEN, /two places/],
     ['put the red cube in the sink, and on the table as well', KITCHEN, /two places/],
     ['go to the red cube', HOSPITAL, /red cube/],
+    // A correction that stands for no part of what was said, and one with nothing before it.
+    ['put the red cube in the shed, no wait, go charge and then dance', GREENHOUSE, /dance/],
+    ['no, the blue one', GREENHOUSE, /blue one/],
+    ['do not put the green ball in the shed', GREENHOUSE, /will not guess/],
+    ['put the red cube in the shed if it is empty', GREENHOUSE, /if it is empty/],
+    ['if you see a red ball, bring it to the shed', GREENHOUSE, /if you/],
+    ['pick up the small cube', GREENHOUSE, /small cube/],
     ['get rid of the red ball', HOSPITAL, /rid of the red ball/],
   ])('%s', (text, zones, reason) => {
     const g = ground(text, zones);

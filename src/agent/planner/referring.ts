@@ -52,6 +52,8 @@ const isColor = (w: string) => (COLORS as readonly string[]).includes(w);
 const NEAREST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:closest|nearest|closer|nearer)(?: one)?(?: to (?:you|the robot|me|us))?\b/;
 const FARTHEST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:farthest|furthest|farther|further)(?: one)?(?: (?:from|away from) (?:you|the robot|me|us))?\b/;
 const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save)\s+(.+)$/;
+const NOT_COLOUR = /\s+(?:(?:that|which) (?:is|are) )?not (red|green|blue|yellow)(?: ones?)?$/;
+const NON_COLOUR = /\bnon[- ]?(red|green|blue|yellow)\b/;
 const NOT_IN_ZONE = /\s+(?:(?:that|which) (?:is|are) )?(?:not (?:in|on|inside|at)|outside(?: of)?)\s+(.+)$/;
 const IN_ZONE = /\s+(?:(?:that|which) (?:is|are) |sitting |lying )?(?:from|in|on|inside|at|out of|off)\s+(.+)$/;
 const NOT_A_ZONE = /^(?:the )?(?:here|there|this room|the room|view|sight|front of you)$/;
@@ -68,6 +70,12 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   // "whatever is on the table": anything there.
   let rest = ` ${text.trim().replace(WHATEVER, 'anything ')} `.replace(/\s+/g, ' ');
   const extra: Partial<ObjectQuery> = {};
+  // "the balls that are not green", "the non-red balls": all but that colour.
+  const notColour = NOT_COLOUR.exec(rest.trimEnd()) ?? NON_COLOUR.exec(rest);
+  if (notColour) {
+    extra.except = { color: notColour[1]! };
+    rest = ` ${rest.replace(notColour[0], ' ')} `;
+  }
   const except = EXCEPT.exec(rest.trimEnd());
   if (except) {
     const left = kindOf(except[1]!);

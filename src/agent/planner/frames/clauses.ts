@@ -88,6 +88,34 @@ function splitTimeClause(text: string): [string, string] | [] {
 // "… and also in the red bay" is a second place for the same object, not another object: left to the clause to refuse.
 const ALSO = /^also\s(?!(?:in|into|on|onto|to|at|inside)\b)|^(?!(?:also\s)?(?:in|into|on|onto|to|at|inside)\b).*\s(?:too|as well|as)$/;
 
+/** "go to the shed, but charge first": a clause said to come first is done first. */
+function doneFirst(clauses: string[]): string[] {
+  const FIRST = /^(?:but |and )?(.+?)\s+(?:first|first of all|beforehand|before that|before anything else)$/;
+  const firsts = clauses.filter((c, i) => i > 0 && FIRST.test(c) && VERB_START.test(FIRST.exec(c)![1]!));
+  const rest = clauses.filter((c) => !firsts.includes(c));
+  return [...firsts, ...rest].map((c) => (FIRST.test(c) && VERB_START.test(FIRST.exec(c)![1]!) ? FIRST.exec(c)![1]! : c));
+}
+
+/** "put the red cube, the blue cube and the green cube in the shed": the commas list the delivery's objects. */
+function listed(parts: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const last = out.at(-1);
+    const open = last !== undefined && DELIVERY_VERB.test(last) && !DESTINATION.test(last);
+    // The list runs on to the part that says "and" or where to: "A, B, C and D in Z".
+    const end = open ? parts.findIndex((p, j) => j >= i && (VERB_START.test(p) || /\sand\s/.test(p) || DESTINATION.test(p))) : -1;
+    if (end < 0 || VERB_START.test(parts[end]!)) {
+      out.push(parts[i]!);
+      continue;
+    }
+    // "put the red cube, in the shed": only the place was set apart.
+    const joined = parts.slice(i, end + 1).map((p) => (/^(?:in|into|on|onto|to|at|inside)\s/.test(p) ? p : `and ${p}`));
+    out[out.length - 1] = `${last} ${joined.join(' ')}`;
+    i = end;
+  }
+  return out;
+}
+
 /** A piece that is only a place: "(also) on the table (too)". */
 const ANOTHER_PLACE = /^(?:also\s+)?(?:in|into|on|onto|to|at|inside)\s/;
 
@@ -97,8 +125,7 @@ export function splitClauses(normalized: string): string[] {
   const protectedText = normalized.replace(/(\d)\s*,\s*(?=(?:y\s*=?\s*)?-?\d)/g, '$1 ');
   const parts = protectedText
     .split(/\s*(?:;|\.\s|\.$|\band then\b|\bthen\b|\bafter that\b|\bafterwards\b|\bfinally\b)\s*/)
-    .flatMap((p) => p.split(/\s*,\s*/))
-    .map((p) => p.trim())
+    .flatMap((p) => listed(p.split(/\s*,\s*/).map((q) => q.trim())))
     .filter(Boolean);
   // "a and b": split only where the right side starts with a verb ("red and blue cubes" stays).
   const clauses: string[] = [];
@@ -122,7 +149,7 @@ export function splitClauses(normalized: string): string[] {
     }
     clauses.push(current);
   }
-  return clauses
+  return doneFirst(clauses)
     .map((c) => c.replace(/^(?:and|now)\s+/, '').replace(/^also\s+(?!(?:in|into|on|onto|to|at|inside)\b)/, '').trim())
     .filter(Boolean);
 }

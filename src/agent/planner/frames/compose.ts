@@ -6,6 +6,7 @@ import { bareClause, verbOf } from './verbs.js';
 import { SHAPE_WORDS } from '../vocabulary.js';
 import { hasSortingZones, sortTarget } from './compositions.js';
 import { WHERE_IT_WAS } from './motion.js';
+import { correct, CORRECTION, CORRECTION_ALONE, likeBefore } from './corrections.js';
 
 /**
  * The clauses' goals, read together: "put X and Y in Z" is two deliveries; "clear Z, it all goes
@@ -16,7 +17,21 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   const goals: ParsedGoal[] = [];
   let topic: ObjectQuery | null = null;
   let verb: string | null = null;
+  let correcting = false;
   for (const [i, clause] of clauses.entries()) {
+    // "…, no wait, the compost": the words after the marker put the command before right.
+    const marker = CORRECTION_ALONE.test(clause) ? null : CORRECTION.exec(clause);
+    if (CORRECTION_ALONE.test(clause) && goals.length) {
+      correcting = true;
+      continue;
+    }
+    if (correcting || (marker && goals.length)) {
+      const said = marker ? clause.slice(marker[0].length) : clause;
+      const previous = goals.pop()!;
+      goals.push(correct(previous, said, zoneWords, (t) => parseClauseGoals(t, zoneWords)) ?? { kind: 'unknown', text: said, reason: `I cannot tell what "${said}" corrects in what was said before: say the whole command again` });
+      correcting = false;
+      continue;
+    }
     // "put the cube in the sink and also on the table": one object is in one place at a time.
     if (SECOND_PLACE.test(clause) && goals.at(-1)?.kind === 'place') {
       goals.push({ kind: 'unknown', text: clause, reason: `I cannot put one object in two places ("${clause}"): say which place, or "then put it in …" to move it again` });
@@ -95,9 +110,7 @@ function repeatFor(goals: ParsedGoal[], object: ObjectQuery): ParsedGoal[] {
   const group: ParsedGoal[] = own(last) ? [last!] : last?.kind === 'place' && last.object.pronoun && before?.kind === 'pick' && own(before) ? [before, last] : [];
   const first = group[0];
   if (!first || !('object' in first)) return [];
-  const shape = !object.shape && /\bones?\b/.test(object.text) && first.object.shape ? { shape: first.object.shape } : {};
-  const again = { ...object, ...shape };
-  return group.map((g) => (g === first ? { ...g, object: again } : g) as ParsedGoal);
+  return group.map((g) => (g === first ? { ...g, object: likeBefore(object, first.object) } : g) as ParsedGoal);
 }
 
 /** Whether a clause opens with a verb whose object is "it" or "them" ("put it in the sink"). */
@@ -147,11 +160,12 @@ function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): Parse
     return goal.target.said.split(/\s+and\s+(?:then\s+)?(?:the\s+)?/).map((said) => parseClause(`go to ${said}`, zoneWords));
   }
   if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
-  const m = /^(\w+(?: up)?)\s+(.+?)\s+and\s+(.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
+  const m = /^(\w+(?: up)?)\s+(.+?\s+and\s+.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
   if (!m) return [goal];
-  // "the red and blue cubes": the colour said first is of the kind said after it.
-  const shapeAfter = /\b(\w+)$/.exec(m[3]!)![1]!;
-  const first = /^(?:the\s+)?(?:red|green|blue|yellow)$/.test(m[2]!) && SHAPE_WORDS[shapeAfter] ? `${m[2]} ${shapeAfter}` : m[2];
-  const parts = [parseClause(`${m[1]} ${first} ${m[4]} ${m[5]}`), parseClause(`${m[1]} ${m[3]} ${m[4]} ${m[5]}`)];
+  const objects = m[2]!.split(/\s+and\s+/);
+  // "the red and blue cubes": a colour said alone is of the kind said last.
+  const shapeAfter = /\b(\w+)$/.exec(objects.at(-1)!)![1]!;
+  const kinded = objects.map((o) => (/^(?:the\s+)?(?:red|green|blue|yellow)$/.test(o) && SHAPE_WORDS[shapeAfter] ? `${o} ${shapeAfter}` : o));
+  const parts = kinded.map((o) => parseClause(`${m[1]} ${o} ${m[3]} ${m[4]}`));
   return parts.every((g) => g.kind === 'place') ? parts : [goal];
 }

@@ -7,7 +7,7 @@ import { parseSetParameter } from './phrases.js';
  * ways to say it, so a pattern per frame reads it exactly; anything else falls to the verb frames.
  */
 export function readControl(c: string): ParsedGoal | null {
-  if (/^(?:stay|wait|remain|hold on|hang on|stand by)(?: (?:put|here|there|still|where you are|right there|right here))?$/.test(c)) return { kind: 'stay' };
+  if (/^(?:stay|wait|remain|hold on|hang on|stand by)(?: (?:put|here|there|still|where you are|right there|right here))?(?: (?:a|a little|one) (?:bit|moment|minute|second|sec|while))?$/.test(c)) return { kind: 'stay' };
   const speed = /^(?:slow down|speed up|slow|drive|go|move)\s+(?:to|at)\s+(-?[\d.]+)\s*(?:m\/s|m per s|(?:metres?|meters?) (?:per|a|an) second)$/.exec(c);
   if (speed) return { kind: 'set', name: 'max_linear_speed', value: Number(speed[1]) };
   if (/\breset\b.*\b(?:emergency stop|e-?stop)\b/.test(c)) return { kind: 'reset_estop' };

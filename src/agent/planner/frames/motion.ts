@@ -24,7 +24,8 @@ const MOTION_PARTICLES = /^(?:(?:back|over|yourself|down|up|along|out|on|across|
 export const go: Frame = (verb, rest, clause) => {
   if (RELATIVE.test(rest) && !/\b(?:to|towards?|into|in|inside|by|home|here)\b|^back$/.test(rest)) return unknown(clause, `I cannot drive by a distance or a direction ("${clause}"): name a place of the map or a point (x, y)`);
   // "meet me at the door": going there.
-  const r = rest.replace(MOTION_PARTICLES, '').replace(verb === 'meet' ? /^(?:me|us)\s+/ : /^$/, '');
+  // "go over there to the shed": "there" is the place said next.
+  const r = rest.replace(MOTION_PARTICLES, '').replace(verb === 'meet' ? /^(?:me|us)\s+/ : /^$/, '').replace(/^there\s+(?=(?:to|towards?|into|by)\s)/, '');
   // "get", "move", "return", "stop" go somewhere only when a place follows ("get to bin a", "stop by the office", "return home").
   const particle = r !== rest || /^(?:to|towards?|into|in|inside|by)\b/.test(r);
   if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
@@ -65,6 +66,8 @@ export const place: Frame = (verb, rest, clause) => {
   const putBack = /^(.+?)\s+back(?:\s+(?:where (?:it|they|you) (?:was|were|found (?:it|them)|got (?:it|them)|came from|belongs?)|in (?:its|their) place|in place|to where (?:it|they) (?:was|were|came from)))?$/.exec(rest);
   if (putBack && /^(?:put|place|set|return|move|stick|pop)$/.test(verb)) return withObject(putBack[1]!, clause, (object) => ({ kind: 'place', object, target: { said: WHERE_IT_WAS } }));
   const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
+  // "get over here", "get back home": the robot itself, which the go frame reads.
+  if (back && /^(?:over|right|back|yourself)$/.test(back[1]!)) return null;
   if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   // "take the red cube away from the trolley": out of that zone, to free floor.
   const away = /^(.+?)\s+away\s+from\s+(.+)$/.exec(rest);
@@ -72,7 +75,7 @@ export const place: Frame = (verb, rest, clause) => {
   // "put away the cup on the shelf", "set down the ball in the sink": the particle before the object.
   const split = splitDestination(rest.replace(/^(?:down|away)\s+/, ''));
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
-  if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target)) {
+  if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target) && !SIDE.test(split.target)) {
     const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);
     if ('reason' in target) return unknown(clause, target.reason);
     return withObject(split.object || 'it', clause, (object) => ({ kind: 'place', object, target }));
@@ -86,6 +89,9 @@ export const place: Frame = (verb, rest, clause) => {
   }
   return null;
 };
+
+/** "the cube on the left": a side says which object, as a wall does (relations.ts), not where it goes. */
+const SIDE = /^(?:the )?(?:far )?(?:left|right)(?:[- ]hand)?(?: side| end)?$/;
 
 /** The place said as "back where it was": compose.ts puts the zone it was taken from in its stead. */
 export const WHERE_IT_WAS = 'where it was before';

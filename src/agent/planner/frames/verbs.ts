@@ -52,7 +52,7 @@ export const VERB_START = new RegExp(`^(?:please |now |also |and |then )*(?:${[.
 
 /** Said before the verb, meaning only "do this": "just", "go ahead and", "I need you to", "try to". */
 const LEAD_IN =
-  /^(?:(?:just|simply|quickly|carefully|gently|now|also|first|next|then|and|so|maybe|perhaps|please|ok(?:ay)?|alright|right|(?:go|come) (?:ahead )?and|go ahead,?|try (?:to|and)|make sure (?:to|you)|be sure to|remember to|(?:i|we) (?:need|want|would like) you to|you (?:need|have|ought) to|you (?:should|can|could|must|may)|(?:would|will|is) it be possible (?:for you )?to|is it possible (?:for you )?to|do you think you (?:could|can)|(?:could|can|may) i (?:ask|get) you to|(?:would|will) you be able to|are you able to|let's|lets|let us|time to) )+/;
+  /^(?:(?:just|simply|quickly|carefully|gently|now|also|first|next|then|and|so|maybe|perhaps|please|ok(?:ay)?|alright|right|(?:go|come) (?:ahead )?and|go ahead,?|try (?:to|and)|make sure (?:to|you)|be sure to|remember to|(?:i|we) (?:need|want|would like) you to|i (?:said|say|told you)(?: to)?|you (?:need|have|ought) to|you (?:should|can|could|must|may)|(?:would|will|is) it be possible (?:for you )?to|is it possible (?:for you )?to|do you think you (?:could|can)|(?:could|can|may) i (?:ask|get) you to|(?:would|will) you be able to|are you able to|let's|lets|let us|time to) )+/;
 
 /** Manner and urgency: how to do it, not what. Taken out wherever they stand. */
 const MANNER = /\b(?:quickly|carefully|gently|right away|straight away|immediately|asap|as soon as possible|real quick|when you get a chance|right now)\b/g;

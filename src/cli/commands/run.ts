@@ -87,9 +87,20 @@ function confirmationPolicy(io: CliIo, opts: RunOptions, format: OutputFormat, o
     ask: ({ name, args }) =>
       output.whilePaused(async () => {
         const rl = createInterface({ input: stdin, output: io.stderr as NodeJS.WritableStream });
+        // Ctrl-C at the question reaches readline, not the process (the terminal is in raw mode):
+        // it is the same Ctrl-C as anywhere else in the run, so the call is denied and the process
+        // told, which cancels the mission (a second one quits). Unheard, the run waited forever.
+        const interrupted = new AbortController();
+        rl.once('SIGINT', () => {
+          interrupted.abort();
+          process.emit('SIGINT', 'SIGINT');
+        });
         try {
-          const answer = await rl.question(`robot-agent: allow ${name} ${JSON.stringify(args)}? [y/N] `);
+          const answer = await rl.question(`robot-agent: allow ${name} ${JSON.stringify(args)}? [y/N] `, { signal: interrupted.signal });
           return /^y(es)?$/i.test(answer.trim());
+        } catch (e) {
+          if (interrupted.signal.aborted) return false;
+          throw e;
         } finally {
           rl.close();
         }

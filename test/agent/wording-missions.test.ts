@@ -76,4 +76,40 @@ describe('everyday wording on a kitchen map', { timeout: 300_000 }, () => {
     expect(r.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('table');
     expect(released(r)).toHaveLength(1);
   });
+  it('"put the red cube in the sink, then the blue one" carries the blue cube there too: the same command again', async () => {
+    const r = await run('put the red cube in the sink, then the blue one');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(r.world.objects.find((o) => o.id === 'red_cube')!.zone).toBe('sink');
+    expect(r.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('sink');
+    expect(released(r)).toHaveLength(2);
+  });
+
+  it('"put the red cube on the counter, no wait, the sink" carries it only to the sink', async () => {
+    const r = await run('put the red cube on the counter, no wait, the sink');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(r.world.objects.find((o) => o.id === 'red_cube')!.zone).toBe('sink');
+    expect(released(r)).toHaveLength(1);
+  });
+
+  it('"any cubes on the table?" looks and moves nothing there', async () => {
+    const r = await run('any cubes on the table?');
+    expect(r.outcome, r.summary).toBe('succeeded');
+    expect(r.summary).toMatch(/blue/);
+    expect(released(r)).toHaveLength(0);
+    expect(r.world.objects.find((o) => o.id === 'red_cube')!.zone).not.toBe('table');
+  });
+
+  it('"then the green one" after a red cube means a green cube: there is none, and the robot says so', async () => {
+    const r = await run('put the red cube in the sink, then the green one');
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toMatch(/green cube/);
+    expect(r.world.objects.find((o) => o.id === 'green_ball')!.zone).not.toBe('sink');
+  });
+
+  it('"put the red cube in the sink and also on the table" refuses before moving', async () => {
+    const r = await run('put the red cube in the sink and also on the table');
+    expect(r.outcome).toBe('failed');
+    expect(r.summary).toMatch(/two places/);
+    expect(r.steps).toBe(0);
+  });
 });

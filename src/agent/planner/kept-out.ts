@@ -2,6 +2,18 @@ import type { GoalReport } from '../outcome-tool.js';
 import type { SkillContext } from './skills/skill-context.js';
 
 /**
+ * Whether `p` lies in a zone the mission keeps out of, or within `margin` of one: a search view
+ * or a pose to look from there is one the robot would refuse to drive to (its centre must stay
+ * clear of the zone by its radius and margin, so a pose to stand in takes that as `margin`).
+ */
+export function inKeptOutZone({ robot, beliefs }: SkillContext, p: { x: number; y: number }, margin = 0): boolean {
+  return robot.driveLog.keepOut.some((k) => {
+    const z = beliefs.zone(k.zone);
+    return z !== undefined && p.x >= z.min_x - margin && p.x <= z.max_x + margin && p.y >= z.min_y - margin && p.y <= z.max_y + margin;
+  });
+}
+
+/**
  * The check of "avoid Z" at the end of a mission, from the robot's own account of its path:
  * every drive was asked to keep out of Z, none was stopped for crossing into it, every drive that
  * arrived says it avoided Z (the robot watched its own pose the whole way), and no pose a result

@@ -1,6 +1,8 @@
+import { inKeptOutZone } from './kept-out.js';
 import { inPlainView, standsFacing, type FacingPose } from './skills/facing-poses.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { knownObjects } from './skills/zone-drop.js';
+import { STAND_CLEARANCE_M } from './skills/zone-stand.js';
 
 /**
  * Going to where the camera sees a place whole, to check it with a fresh look: what was just put
@@ -38,7 +40,8 @@ export async function goLookAt(ctx: SkillContext, target: Point, distance: numbe
 /**
  * Poses from which the camera sees every point of `sees` (about `distance` from `target`, facing
  * it), nearest the robot first; 'here' when the robot already does. Empty when no pose of the map
- * sees them all at once (too far apart, or furniture between them): look at fewer at a time.
+ * sees them all at once (too far apart, furniture between them, or only from a zone the mission
+ * keeps out of): look at fewer at a time.
  */
 export function lookingPoses(ctx: SkillContext, target: Point, distance: number, sees: readonly Point[]): FacingPose[] | 'here' {
   const { robot, beliefs } = ctx;
@@ -52,7 +55,8 @@ export function lookingPoses(ctx: SkillContext, target: Point, distance: number,
   for (const d of [distance, distance + 0.5, Math.max(NEAREST_M + 0.2, distance - 0.4)]) {
     for (const p of standsFacing(map, target, d, here, { sees, objects })) {
       const key = `${p.x},${p.y}`;
-      if (!tried.has(key) && inView(p, sees)) poses.push(p);
+      // A zone the mission keeps out of is no place to look from: the robot would refuse to go.
+      if (!tried.has(key) && inView(p, sees) && !inKeptOutZone(ctx, p, STAND_CLEARANCE_M)) poses.push(p);
       tried.add(key);
     }
   }

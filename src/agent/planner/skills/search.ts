@@ -2,6 +2,7 @@ import type { FailureCode } from '../../../core/failure.js';
 import { describeQuery, type SeenThing } from '../beliefs.js';
 import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
+import { inKeptOutZone } from '../kept-out.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
@@ -90,13 +91,6 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
     if (enough()) return { objects: matches(), places, complete: false };
   }
   return { objects: matches(), places, complete: true };
-}
-
-function inKeptOutZone({ robot, beliefs }: SkillContext, p: { x: number; y: number }): boolean {
-  return robot.driveLog.keepOut.some((k) => {
-    const z = beliefs.zone(k.zone);
-    return z !== undefined && p.x >= z.min_x && p.x <= z.max_x && p.y >= z.min_y && p.y <= z.max_y;
-  });
 }
 
 /** ", then stopped: <why>" when the robot could not search on. */

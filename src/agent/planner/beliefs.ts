@@ -3,6 +3,10 @@ import { CoverageMap } from './coverage.js';
 import { kindMatches, type ObjectQuery, type SpareQuery } from './referring.js';
 import { relationScore, type Scene } from './relation-geometry.js';
 
+/** A new id this near where the robot put an object of its kind down is that object: the
+ *  release's reported spot and a later detection of it differ by a few centimetres. */
+const PUT_DOWN_SPOT_M = 0.2;
+
 /** The map as the planner reads it from the system prompt (robot://map content). */
 export interface PlannerMap {
   width: number;
@@ -50,6 +54,10 @@ export class Beliefs {
   readonly firstSeen = new Map<string, { x: number; y: number }>();
   /** Objects the robot took hold of on this mission, and where they were when it did (if known). */
   readonly grasped = new Map<string, { x: number; y: number } | null>();
+  /** Where the robot put each object down on this mission, as its release result says. */
+  private readonly putDown = new Map<string, { x: number; y: number }>();
+  /** Ids a later look gave objects the robot had put down: the new id → the id it was put down as. */
+  private readonly renamed = new Map<string, string>();
   /** The latest robot time a result gave, seconds. */
   private now: number | undefined;
   private coverageMap: CoverageMap | null | undefined;
@@ -67,8 +75,10 @@ export class Beliefs {
       const was = this.seen.get(data.holding);
       this.grasped.set(data.holding, was ? { x: was.x, y: was.y } : null);
     }
+    const reported = new Set<string>((data?.detections ?? []).map((d: { id?: unknown }) => d?.id));
     for (const d of data?.detections ?? []) {
       if (typeof d?.id !== 'string' || !d.position) continue;
+      if (!this.firstSeen.has(d.id)) this.noteRenamed(d.id, d.label, d.position, reported);
       if (!this.firstSeen.has(d.id)) this.firstSeen.set(d.id, { x: d.position.x, y: d.position.y });
       this.seen.set(d.id, { id: d.id, label: d.label, color: d.color, shape: d.shape, x: d.position.x, y: d.position.y, ...this.stamp() });
     }
@@ -77,7 +87,29 @@ export class Beliefs {
       const label = labelOfId(data.released);
       const parts = splitLabel(label);
       this.seen.set(data.released, { id: data.released, label, color: parts?.color ?? '', shape: parts?.shape ?? label, x: put.x, y: put.y, ...this.stamp() });
+      this.putDown.set(data.released, { x: put.x, y: put.y });
     }
+  }
+
+  /**
+   * A first sighting of an id, of the same kind and at the spot where the robot put an object
+   * down, in a look that does not also report that object, is the object it put down under a new
+   * tracker id (the tracker lost it while the robot drove off): not a second one that was already
+   * there, which a report, a count or the check of "all the X in Z" would otherwise take it for.
+   */
+  private noteRenamed(id: string, label: unknown, at: { x: number; y: number }, reported: ReadonlySet<string>): void {
+    for (const [was, spot] of this.putDown) {
+      if (was === id || reported.has(was) || labelOfId(was) !== label) continue;
+      if (Math.hypot(spot.x - at.x, spot.y - at.y) < PUT_DOWN_SPOT_M) {
+        this.renamed.set(id, was);
+        return;
+      }
+    }
+  }
+
+  /** The id the robot put this object down as, when a later look gave it a new one; else its own. */
+  putDownAs(id: string): string {
+    return this.renamed.get(id) ?? id;
   }
 
   forget(id: string): void {

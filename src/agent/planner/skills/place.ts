@@ -66,7 +66,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   }
   // A search cut short (flat battery, an error) has not seen the whole room: "all" is not done.
   if (found.stopped) return fail(`${summarizeMoved(moved, where.zone)}I had to stop searching before the whole room was seen: ${found.stopped}`);
-  const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(o.id)).map((o) => o.id);
+  // One the robot put there itself, seen again under a new tracker id, is not one already there.
+  const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(beliefs.putDownAs(o.id))).map((o) => o.id);
   if (moved.length + already.length + vanished.length + relabelled.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I searched the whole room.`);
   const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';
   if (moved.length === 0 && already.length === 0) {

@@ -66,6 +66,7 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   const { robot } = ctx;
   const reading = readings.length ? `${capitalize(readings.join('; '))}. ` : '';
   await robot.call('get_robot_status', {}, `${reading}Checking the robot first.`);
+  if (goals.length > 0 && goals.every((g) => g.kind === 'keep')) return onlyRules(ctx, goals);
   const reports: GoalReport[] = [];
   const notAttempted = (from: number) => goals.slice(from).map((g) => ({ text: describeGoal(g), status: 'not_attempted' as const, evidence: 'not attempted' }));
   const moves = goals.some((g) => MOTION_GOALS.has(g.kind));
@@ -96,6 +97,24 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   const broken = reports.find((r) => r.status !== 'met');
   if (broken) return finish(done, `But "${broken.text}" does not hold: ${broken.evidence}.`, reports);
   return { outcome: 'succeeded', summary: done.join(' '), goals: reports };
+}
+
+/**
+ * An instruction that only sets a rule and asks for nothing ("never move the blue cube", "avoid
+ * bin b"): doing nothing keeps it, and that is what was asked, so the mission succeeds without
+ * the robot moving, saying there was nothing to do. Each rule is checked from the robot's own
+ * record (it took hold of nothing, never drove, never charged), not by driving off to look.
+ */
+async function onlyRules(ctx: SkillContext, goals: GroundedGoal[]): Promise<PlannerVerdict> {
+  const reports: GoalReport[] = [];
+  for (const goal of goals) {
+    const handsOff = goal.kind === 'keep' && goal.constraint.rule === 'hands_off';
+    reports.push(handsOff ? { text: goalText(goal), status: 'met', evidence: 'I took hold of nothing: nothing else was asked' } : await checkGoal(ctx, goal, ok('')));
+  }
+  const rules = reports.map((r) => r.text).join('; ');
+  const broken = reports.find((r) => r.status !== 'met');
+  if (broken) return finish([], `The instruction only sets a rule (${rules}), but "${broken.text}" does not hold: ${broken.evidence}.`, reports);
+  return { outcome: 'succeeded', summary: `The instruction only sets a rule (${rules}) and asks for nothing to be done, so I kept it by doing nothing: the robot did not move.`, goals: reports };
 }
 
 /** A failed mission's verdict: what was done, what went wrong, and what was not done. */

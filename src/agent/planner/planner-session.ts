@@ -62,7 +62,8 @@ export class PlannerSession {
         return;
       }
       const resume = this.resumeScript;
-      if (!resume) return reject(new Error('the planner has already finished this mission'));
+      // Asked again after its report: the loop turned the report down, which is the planner's bug to name.
+      if (!resume) return reject(new Error(`the planner has already finished this mission, and its report was not accepted: ${readReply(messages).text}`));
       this.resumeScript = undefined;
       resume(readReply(messages));
     });

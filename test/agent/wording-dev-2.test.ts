@@ -293,6 +293,39 @@ describe('a greenhouse: lists, sides, corrections, what comes first', () => {
   ])('%s', (text, goals, readings) => check(GREENHOUSE)(text, goals, readings));
 });
 
+describe('a shop floor, second batch: said to be somewhere, telegraphic, asked for', () => {
+  it.each<Case>([
+    // Said to be somewhere: which object "it" is, not a delivery there.
+    ['there is a red cube on the display table, put it in the returns cart', [place({ ...red, ...cube, inZone: 'display_table' }, 'returns_cart')]],
+    ["there's a green ball by the entrance. move it to aisle 3", [place({ ...green, ...ball, relation: { near: { zone: 'entrance' } } }, 'aisle_3')]],
+    ['i left a blue cube in aisle 3, can you bring it here', [{ kind: 'place', object: { ...blue, ...cube, inZone: 'aisle_3' }, target: { start: true } }]],
+    ['someone left a red ball at checkout, take it to the stockroom', [place({ ...red, ...ball, inZone: 'checkout' }, 'stockroom')]],
+    ['there should be a yellow cylinder somewhere, find it', [{ kind: 'find', object: { ...yellow, ...cylinder } }]],
+    // What a place needs done.
+    ['the returns cart needs emptying', [{ kind: 'clear', object: { all: true, inZone: 'returns_cart' } }]],
+    ['the display table should be cleared', [{ kind: 'clear', object: { all: true, inZone: 'display_table' } }]],
+    // A place said last with no word for "to".
+    ['blue cube checkout', [place({ ...blue, ...cube }, 'checkout')]],
+    ['take blue cube checkout', [place({ ...blue, ...cube }, 'checkout')]],
+    // One at a time is how the robot carries anyway.
+    ['move each cube to the stockroom one at a time', [place({ ...cube, all: true }, 'stockroom')]],
+    ['one by one, move the balls to the checkout', [place({ ...ball, all: true }, 'checkout')]],
+    ['need the blue cube at checkout', [place({ ...blue, ...cube }, 'checkout')]],
+    ['mind bringing the red ball to checkout', [place({ ...red, ...ball }, 'checkout')]],
+    ['do me a favour and put the red ball in the stockroom', [place({ ...red, ...ball }, 'stockroom')]],
+    ['could I get the red ball at the checkout', [place({ ...red, ...ball }, 'checkout')]],
+    ['can I have the red ball', [{ kind: 'place', object: { ...red, ...ball }, target: { start: true } }]],
+    ['we need to move the red ball to the stockroom', [place({ ...red, ...ball }, 'stockroom')]],
+    ['red ball needs moving to the stockroom', [place({ ...red, ...ball }, 'stockroom')]],
+    ['roll the red ball to the checkout', [place({ ...red, ...ball }, 'checkout')]],
+    ['hey can u grab the yellow thing from checkout', [{ kind: 'pick', object: { ...yellow, inZone: 'checkout' } }]],
+    ['enter the stockroom', [{ kind: 'goto', target: { zone: 'stockroom' } }]],
+    ['is the yellow cylinder still at the checkout', [{ kind: 'find', object: { ...yellow, ...cylinder, inZone: 'checkout' } }]],
+    ['which ball is closest to you', [{ kind: 'find', object: { ...ball, rank: 'nearest' } }]],
+    ["what's the closest object", [{ kind: 'find', object: { rank: 'nearest' } }]],
+  ])('%s', (text, goals, readings) => check(SHOP)(text, goals, readings));
+});
+
 describe('refused before anything moves, quoting what was not understood', () => {
   it.each<[string, string[], RegExp]>([
     // Nothing said where it was: the robot does not guess.
@@ -322,6 +355,10 @@ describe('refused before anything moves, quoting what was not understood', () =>
     ['put the red cube in the shed if it is empty', GREENHOUSE, /if it is empty/],
     ['if you see a red ball, bring it to the shed', GREENHOUSE, /if you/],
     ['pick up the small cube', GREENHOUSE, /small cube/],
+    // Said to be there, and nothing asked of it.
+    ['there is a red cube on the display table', SHOP, /what to do with "a red cube on the display table"/],
+    // "The right bay" is a zone's name, not a place said last.
+    ['put the red cube in the right aisle', SHOP, /cannot tell where red cube belongs/],
     ['get rid of the red ball', HOSPITAL, /rid of the red ball/],
   ])('%s', (text, zones, reason) => {
     const g = ground(text, zones);

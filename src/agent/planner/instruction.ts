@@ -30,7 +30,7 @@ export interface ParsedInstruction {
 
 /** Remarks about the situation ("it is dark", "you are running low") and "any of them": said as read, not obeyed. */
 const REMARK =
-  /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when(?:ever)? you can|when(?:ever)? you (?:have|get) (?:a )?(?:moment|minute|sec(?:ond)?|chance)|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time|hey|hi|hello|yo|listen|excuse me|right|so|well|alright|uh+m*|um+|erm?|hmm+)$/;
+  /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:one (?:by one|at a time|after (?:the )?other)|do me a fav(?:ou)?r|any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when(?:ever)? you can|when(?:ever)? you (?:have|get) (?:a )?(?:moment|minute|sec(?:ond)?|chance)|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time|hey|hi|hello|yo|listen|excuse me|right|so|well|alright|uh+m*|um+|erm?|hmm+)$/;
 
 /** "… and nothing else", ", nothing more": everything the instruction does not name is left as it is. */
 const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|more|other)\b(?: (?:please|ok(?:ay)?|though))?(?=\s*(?:,|$))/g;

@@ -120,7 +120,7 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   const t = rest
     .replace(/^\s*(?:\d+|one|any one|just one|a single) of\b/, ' ')
     .replace(/\b(?:any )?\d+\b/g, ' ')
-    .replace(/\b(?:the|a|an|some|any|of|me|for me|up|over|back|down|please|that|this|those|these|is|are|whichever|which|there|in here|out here)\b/g, ' ')
+    .replace(/\b(?:the|a|an|some|any|of|me|for me|up|over|back|down|please|that|this|those|these|is|are|whichever|which|there|in here|out here|still)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const picked = extra.rank || extra.relation || extra.other;

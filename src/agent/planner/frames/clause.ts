@@ -28,8 +28,11 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);
   const c = bareClause(said);
   if (!c) return unknown(said);
-  const whole = readQuestion(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c);
+  const whole = readQuestion(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c) ?? toBeDone(c, zoneWords);
   if (whole) return whole.kind === 'unknown' ? unknown(said, whole.reason.replace(`"${c}"`, `"${said}"`)) : whole;
+  // "blue cube checkout", "take blue cube checkout": a place said last with no word for "to".
+  const to = toPlaceSaidLast(c, zoneWords);
+  if (to) return parseClause(to, zoneWords);
   const verb = verbOf(c);
   if (!verb || verb.index > 0) return verbless(c) ?? wanted(c) ?? unknown(said, verb ? `I do not understand "${c.split(' ').slice(0, verb.index).join(' ')}" in "${said}"` : undefined);
   const rest = c.split(' ').slice(1).join(' ');
@@ -42,6 +45,20 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   return firstProblem ?? unknown(said);
 }
 
+/** The clause with "to" before the zone words it ends with, when an object and no preposition stand before them. */
+function toPlaceSaidLast(c: string, zoneWords: ReadonlySet<string>): string | null {
+  const words = c.split(' ');
+  let i = words.length;
+  while (i > 0 && (zoneWords.has(words[i - 1]!) || /^\d+$/.test(words[i - 1]!))) i--;
+  if (i === words.length || !words.slice(i).some((w) => zoneWords.has(w))) return null;
+  const head = words.slice(0, i).join(' ').replace(/\s+the$/, '');
+  const verb = /^(?:put|place|take|bring|move|carry|drop|deliver)\s+/.exec(head)?.[0] ?? '';
+  // Any word for where ("in the right bay", "from the sink") says it already.
+  if (/\b(?:in|into|on|onto|to|at|inside|from|by|near|of|off|out|towards?)\b|\bthe$/.test(head) || !head.slice(verb.length)) return null;
+  const object = parseObject(head.slice(verb.length));
+  return 'reason' in object || object.pronoun ? null : `${verb || ''}${head.slice(verb.length)} to ${words.slice(i).join(' ')}`;
+}
+
 /** A place alone ("meeting room.") is where to go. */
 function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | null {
   const words = c.split(' ');
@@ -51,7 +68,13 @@ function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | nul
 
 /** Said between an object and where it goes: "X goes in Z", "X needs to go to Z", "X should be moved to Z", "X is to go in Z". */
 const LINK =
-  /\s+(?:(?:should|must|can|could|will|would)\s+(?:be\s+)?|(?:needs?|has|have|ought|wants?)\s+to\s+(?:be\s+)?|(?:is|are)\s+(?:supposed\s+|meant\s+|going\s+)?to\s+(?:be\s+)?)?(?:go|belong|live|end up|sit|stay|move|moved|put|taken|brought|carried|delivered|placed|dropped|returned)$/;
+  /\s+(?:(?:should|must|can|could|will|would)\s+(?:be\s+)?|(?:needs?|has|have|ought|wants?)\s+to\s+(?:be\s+)?|needs?\s+(?:to\s+)?(?=move|put|taken|carried)|(?:is|are)\s+(?:supposed\s+|meant\s+|going\s+)?to\s+(?:be\s+)?)?(?:go|belong|live|end up|sit|stay|move|moved|put|taken|brought|carried|delivered|placed|dropped|returned)$/;
+
+/** "the returns cart needs emptying", "the table should be cleared", "the shelf needs tidying up": that done to the place. */
+function toBeDone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | null {
+  const m = /^(.+?) (?:needs?|wants?|has to be|have to be|should be|must be|ought to be|is to be|needs? to be) (empty|clear|clean|tidy|sort)(?:ing|ed)?(?: out| up| off)?$/.exec(c);
+  return m && m[1]!.split(' ').some((w) => zoneWords.has(w)) ? parseClause(`${m[2]} ${m[1]}`, zoneWords) : null;
+}
 
 /**
  * Where an object is to end up, said through another verb: "make the red cube go to Z", "have
@@ -88,7 +111,11 @@ function goTo(place: ReturnType<typeof parsePlace>): ParsedGoal | null {
 
 /** "I'd like the red cube in bin a", "we need the blue cube over in the loading bay". */
 function wanted(c: string): ParsedGoal | null {
-  const m = /^(?:i|we)\s+(?:would|want|need|'d|(?:am|are) (?:need|want)(?:ing)?)(?:\s+(?:like|love|want|need))?\s+(.+)$/.exec(c);
-  return m ? verbless(m[1]!) : null;
+  const m = /^(?:(?:i|we)\s+)?(?:would|want|need|'d|(?:am|are) (?:need|want)(?:ing)?)(?:\s+(?:like|love|want|need))?\s+(.+)$/.exec(c);
+  if (m) return verbless(m[1]!);
+  // "could I get the red ball at the checkout", "can I have the red ball": to there, or to whoever asks.
+  const asked = /^(?:could|can|may) (?:i|we) (?:get|have|borrow)\s+(.+)$/.exec(c);
+  if (!asked) return null;
+  return verbless(asked[1]!) ?? withObject(asked[1]!, c, (object) => ({ kind: 'place', object, target: { home: true } }));
 }
 

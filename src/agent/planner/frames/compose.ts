@@ -43,7 +43,13 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     // "the cube on the table, put it in the sink": said first, the object "it" stands for, however the words could read alone.
     // A statement ("the green cube is in the wrong bay, sort it out") is read by the frames, not as a topic.
     const statement = /(?<!\b(?:that|which|who))\s(?:is|are|was|were)\s/.test(` ${bare}`);
-    const said = !opens && !statement && i < clauses.length - 1 ? parseObject(bare) : null;
+    // "there is a red cube on the table, put it in the bin", "I left a blue cube in aisle 3, bring it here": which object "it" is.
+    const existing = EXISTS.exec(bare);
+    const said = existing ? parseObject(existing[1]!) : !opens && !statement && i < clauses.length - 1 ? parseObject(bare) : null;
+    if (existing && (i === clauses.length - 1 || !saysIt(clauses[i + 1]!, zoneWords))) {
+      goals.push({ kind: 'unknown', text: bare, reason: `I do not know what to do with "${existing[1]}": say what to do with it` });
+      continue;
+    }
     if (said && !('reason' in said) && !said.pronoun && saysIt(clauses[i + 1]!, zoneWords)) {
       topic = said;
       continue;
@@ -79,6 +85,9 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
   return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(g, goals.slice(0, i))));
 }
+
+/** Said to be somewhere: "there is X (in Z)", "there should be X", "I left X in Z", "someone dropped X by Z". */
+const EXISTS = /^(?:there (?:is|are|was|were|should be|might be|must be|may be|'s)|(?:i|we|someone|somebody|you) (?:left|put|dropped|placed|leave|drop|place|have|has|had|saw|see)|(?:i|we) (?:think|believe) there (?:is|are)) (.+?)(?: somewhere| around(?: here)?| lying around)?$/;
 
 /** A place said as well as the one before: "also on the table", "on the table too", ", and in bin b as well". */
 const SECOND_PLACE = /^also\s+(?:in|into|on|onto|to|at|inside)\s|^(?:in|into|on|onto|to|at|inside)\s.*\s(?:too|as well|as)$/;

@@ -15,7 +15,7 @@ export type Frame = (verb: string, rest: string, clause: string) => ParsedGoal |
 /** Verbs that take an object and a destination, where the destination may be left out only for a put-down. */
 const PUT_DOWN = /^(?:put|place|drop|release|leave|set)$/;
 /** Verbs whose object is the robot itself. */
-const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing|park|visit|meet)$/;
+const MOTION = /^(?:go|drive|navigate|head|travel|come|roll|walk|proceed|swing|park|visit|meet|enter)$/;
 /** A drive by a distance or a direction: the planner goes to places and points, not "2 m forward". */
 const RELATIVE = /^(?:forwards?|ahead|backwards?|back(?: up)?|left|right|straight|up|down)\b|\b\d+(?:\.\d+)?\s*(?:m|cm|metres?|meters?|feet|foot|steps?)\b|^(?:a bit|a little)\b/;
 /** Said between a motion verb and where to: "go back over to", "head on down to". */

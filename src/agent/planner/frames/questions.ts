@@ -30,6 +30,9 @@ export function readQuestion(said: string): ParsedGoal | null {
   // "what colour is the ball on the table", "show me the blue cube": found, and said what and where it is.
   const what = /^what (?:colou?r|kind|shape|type)(?: of (?:thing|object))? (?:is|are)\s+(.+)$/.exec(c) ?? /^show (?:me|us)\s+(?!where|how|what|which)(.+)$/.exec(c);
   if (what) return withObject(what[1]!, c, (object) => ({ kind: 'find', object }));
+  // "which ball is closest to you", "what is the nearest object": the one found, and where.
+  const ranked = /^(?:which|what) (.+?) is (?:the )?(closest|nearest|farthest|furthest)(?: one)?(?: to (?:you|me|us|the robot))?$/.exec(c) ?? /^(?:which|what) is (?:the )?((?:closest|nearest|farthest|furthest) .+)$/.exec(c);
+  if (ranked) return withObject(ranked[2] ? `${ranked[2]} ${ranked[1]}` : ranked[1]!, c, (object) => ({ kind: 'find', object }));
   const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
   if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object }));
   if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };

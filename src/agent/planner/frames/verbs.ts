@@ -25,7 +25,7 @@ export type FrameName =
 
 /** Lemma → the frames it can open, in the order they are tried (the phrases after it decide). */
 export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
-  go: ['go'], drive: ['go'], navigate: ['go'], head: ['go'], travel: ['go'], come: ['go'], roll: ['go'], walk: ['go'], proceed: ['go'],
+  go: ['go'], drive: ['go'], navigate: ['go'], head: ['go'], travel: ['go'], come: ['go'], roll: ['place', 'go'], enter: ['go'], walk: ['go'], proceed: ['go'],
   return: ['place', 'go'], move: ['place', 'go'], get: ['place', 'pick', 'go'],
   pick: ['pick'], grab: ['place', 'pick'], fetch: ['place', 'pick'], grasp: ['pick'], collect: ['place', 'pick'], lift: ['pick'], hold: ['pick'], retrieve: ['place', 'pick'],
   take: ['capture', 'place', 'pick'], bring: ['place'], put: ['sort', 'place'], place: ['place'], drop: ['place'], deliver: ['place'], carry: ['place'], set: ['set', 'place'],
@@ -52,10 +52,10 @@ export const VERB_START = new RegExp(`^(?:please |now |also |and |then )*(?:${[.
 
 /** Said before the verb, meaning only "do this": "just", "go ahead and", "I need you to", "try to". */
 const LEAD_IN =
-  /^(?:(?:just|simply|quickly|carefully|gently|now|also|first|next|then|and|so|maybe|perhaps|please|ok(?:ay)?|alright|right|(?:go|come) (?:ahead )?and|go ahead,?|try (?:to|and)|make sure (?:to|you)|be sure to|remember to|(?:i|we) (?:need|want|would like) you to|i (?:said|say|told you)(?: to)?|you (?:need|have|ought) to|you (?:should|can|could|must|may)|(?:would|will|is) it be possible (?:for you )?to|is it possible (?:for you )?to|do you think you (?:could|can)|(?:could|can|may) i (?:ask|get) you to|(?:would|will) you be able to|are you able to|let's|lets|let us|time to) )+/;
+  /^(?:(?:just|simply|quickly|carefully|gently|now|also|first|next|then|and|so|maybe|perhaps|please|ok(?:ay)?|alright|right|(?:go|come) (?:ahead )?and|go ahead,?|try (?:to|and)|make sure (?:to|you)|be sure to|remember to|(?:i|we) (?:need|want|would like) you to|i (?:said|say|told you)(?: to)?|(?:we|i) (?:need|have|got) to|hey|mind|do me a fav(?:ou)?r(?: and)?|you (?:need|have|ought) to|you (?:should|can|could|must|may)|(?:would|will|is) it be possible (?:for you )?to|is it possible (?:for you )?to|do you think you (?:could|can)|(?:could|can|may) i (?:ask|get) you to|(?:would|will) you be able to|are you able to|let's|lets|let us|time to) )+/;
 
 /** Manner and urgency: how to do it, not what. Taken out wherever they stand. */
-const MANNER = /\b(?:quickly|carefully|gently|right away|straight away|immediately|asap|as soon as possible|real quick|when you get a chance|right now)\b/g;
+const MANNER = /\b(?:quickly|carefully|gently|one (?:at a time|by one|after (?:the )?other)|right away|straight away|immediately|asap|as soon as possible|real quick|when you get a chance|right now)\b/g;
 
 /** A courtesy or a time word at the end of a command. */
 const TAIL =

@@ -3,9 +3,14 @@ import { CoverageMap } from './coverage.js';
 import { kindMatches, type ObjectQuery, type SpareQuery } from './referring.js';
 import { relationScore, type Scene } from './relation-geometry.js';
 
+/** Closer than this, two sightings are one object: the project's objects are 0.1 m wide or more. */
+const ONE_SPOT_M = 0.08;
+
 /** A new id this near where the robot put an object of its kind down is that object: the
  *  release's reported spot and a later detection of it differ by a few centimetres. */
 const PUT_DOWN_SPOT_M = 0.2;
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 /** The map as the planner reads it from the system prompt (robot://map content). */
 export interface PlannerMap {
@@ -58,6 +63,8 @@ export class Beliefs {
   private readonly putDown = new Map<string, { x: number; y: number }>();
   /** Ids a later look gave objects the robot had put down: the new id → the id it was put down as. */
   private readonly renamed = new Map<string, string>();
+  /** Pairs of ids one result reported together ("a|b", a < b): two objects, whatever their distance. */
+  private readonly together = new Set<string>();
   /** The latest robot time a result gave, seconds. */
   private now: number | undefined;
   private coverageMap: CoverageMap | null | undefined;
@@ -75,13 +82,17 @@ export class Beliefs {
       const was = this.seen.get(data.holding);
       this.grasped.set(data.holding, was ? { x: was.x, y: was.y } : null);
     }
+    const ids: string[] = [];
     const reported = new Set<string>((data?.detections ?? []).map((d: { id?: unknown }) => d?.id));
     for (const d of data?.detections ?? []) {
       if (typeof d?.id !== 'string' || !d.position) continue;
+      ids.push(d.id);
       if (!this.firstSeen.has(d.id)) this.noteRenamed(d.id, d.label, d.position, reported);
       if (!this.firstSeen.has(d.id)) this.firstSeen.set(d.id, { x: d.position.x, y: d.position.y });
       this.seen.set(d.id, { id: d.id, label: d.label, color: d.color, shape: d.shape, x: d.position.x, y: d.position.y, ...this.stamp() });
     }
+    for (const [i, a] of ids.entries()) for (const b of ids.slice(i + 1)) this.together.add(pairKey(a, b));
+    this.supersede(ids);
     const put = data?.operation?.result?.position;
     if (typeof data?.released === 'string' && typeof put?.x === 'number' && typeof put?.y === 'number') {
       const label = labelOfId(data.released);
@@ -110,6 +121,24 @@ export class Beliefs {
   /** The id the robot put this object down as, when a later look gave it a new one; else its own. */
   putDownAs(id: string): string {
     return this.renamed.get(id) ?? id;
+  }
+
+  /**
+   * An older id at the very spot of one just reported is the same object by another name (a ball
+   * that a closer look showed to be a cylinder): two objects cannot stand closer than their width,
+   * so it is forgotten rather than counted as a second object.
+   */
+  private supersede(ids: readonly string[]): void {
+    const reported = ids.map((id) => this.seen.get(id)!);
+    for (const old of [...this.seen.values()]) {
+      if (ids.includes(old.id) || old.id === this.holding) continue;
+      if (reported.some((r) => Math.hypot(r.x - old.x, r.y - old.y) < ONE_SPOT_M)) this.seen.delete(old.id);
+    }
+  }
+
+  /** Whether one result reported both ids: the robot's memory told them apart in one look. */
+  seenTogether(a: string, b: string): boolean {
+    return this.together.has(pairKey(a, b));
   }
 
   forget(id: string): void {

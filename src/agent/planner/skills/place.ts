@@ -68,6 +68,9 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   if (found.stopped) return fail(`${summarizeMoved(moved, where.zone)}I had to stop searching before the whole room was seen: ${found.stopped}`);
   // One the robot put there itself, seen again under a new tracker id, is not one already there.
   const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(beliefs.putDownAs(o.id))).map((o) => o.id);
+  // "Three cubes", "both balls": fewer in the room than asked for is not done, whatever was moved.
+  const there = moved.length + already.length;
+  if (q.count !== undefined && there > 0 && there < q.count) return fail(`${summarizeMoved(moved, where.zone)}I searched the whole room and found only ${there}, not the ${q.count} asked for.`);
   if (moved.length + already.length + vanished.length + relabelled.length === 0) return fail(`I found no ${describeQuery(q).replace(/^all /, '')} anywhere: I searched the whole room.`);
   const relabels = relabelled.length ? ` ${relabelled.join('; ')}.` : '';
   if (moved.length === 0 && already.length === 0) {

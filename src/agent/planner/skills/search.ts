@@ -1,5 +1,5 @@
 import type { FailureCode } from '../../../core/failure.js';
-import { describeQuery, type SeenThing } from '../beliefs.js';
+import { describeQuery, type Beliefs, type SeenThing } from '../beliefs.js';
 import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
 import { inKeptOutZone } from '../kept-out.js';
@@ -128,9 +128,15 @@ export async function scan({ robot, beliefs }: SkillContext, say: string): Promi
 /** Sightings of one object under two ids (a double sighting) are this close or closer. */
 const SAME_OBJECT_M = 0.5;
 
-/** The objects `q` matches, one entry per object: a second sighting near the first is the same object. */
-function distinct(objects: SeenThing[]): SeenThing[] {
-  return objects.filter((o, i) => !objects.slice(0, i).some((p) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M));
+/**
+ * The objects `q` matches, one entry per object: a second sighting near the first is the same
+ * object — unless one result reported both, as the robot's memory then told them apart in one
+ * look (two balls 0.35 m apart, or the cubes the robot itself put down side by side, had been
+ * counted as one).
+ */
+function distinct(beliefs: Beliefs, objects: SeenThing[]): SeenThing[] {
+  const same = (p: SeenThing, o: SeenThing) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M && !beliefs.seenTogether(p.id, o.id);
+  return objects.filter((o, i) => !objects.slice(0, i).some((p) => same(p, o)));
 }
 
 /**
@@ -139,13 +145,18 @@ function distinct(objects: SeenThing[]): SeenThing[] {
  * before choosing; two equally good candidates are named, never picked between silently.
  */
 export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ target: SeenThing } | { problem: string }> {
-  const found = await find(ctx, q);
+  // "Nearest"/"farthest" are from where the robot was when asked, not from where the search took it.
+  const asked = { ...ctx.robot.pose };
+  // The farthest is the farthest of the whole room: any one not yet seen may be farther.
+  const whole = q.rank === 'farthest';
+  const found = await find(ctx, whole ? { ...q, all: true } : q);
   if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s)${stoppedBecause(found)}.` };
+  if (whole && cutShort(ctx, found)) return { problem: `I could not tell ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, found.objects))}` };
   if ((q.definite || q.rank || q.relation) && !scannedNear(ctx, ctx.robot.pose)) await scan(ctx, 'Looking all around for look-alikes before choosing.');
-  const candidates = distinct(ctx.beliefs.matching(q, ctx.robot.pose));
+  const candidates = distinct(ctx.beliefs, ctx.beliefs.matching(q, ctx.robot.pose));
   if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
-  const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs.matching(other, ctx.robot.pose)), ctx.robot.pose);
+  const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs, ctx.beliefs.matching(other, ctx.robot.pose)), asked);
   if (related) return related;
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {
@@ -158,7 +169,7 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
 /** "How many X (in Z)": the room searched, each object counted once. */
 export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
   const found = await find(ctx, { ...q, all: true });
-  const objects = distinct(found.objects);
+  const objects = distinct(ctx.beliefs, found.objects);
   if (cutShort(ctx, found)) return fail(`I could not count ${describeQuery({ ...q, all: true })}: ${partialSearch(found, objects)}`);
   const where = q.inZone ? ` in ${q.inZone}` : '';
   const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
@@ -175,10 +186,10 @@ export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
   }
   // "Where are all the X": those seen so far are not all of them when the search was cut short.
-  if (q.all && cutShort(ctx, found)) return fail(`I could not find all of ${describeQuery(q)}: ${partialSearch(found, distinct(found.objects))}`);
+  if (q.all && cutShort(ctx, found)) return fail(`I could not find all of ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, found.objects))}`);
   const { beliefs } = ctx;
   const zoneOf = (o: SeenThing) => beliefs.zoneAt(o);
-  const list = (q.all ? distinct(found.objects) : found.objects.slice(0, 1)).map(
+  const list = (q.all ? distinct(beliefs, found.objects) : found.objects.slice(0, 1)).map(
     (o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}, ${beliefs.describeAge(o)}`,
   );
   return ok(`${capitalize(list.join('; '))}.`);

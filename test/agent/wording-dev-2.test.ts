@@ -238,6 +238,9 @@ describe('the same again for another object (ellipsis)', () => {
     ['put the red cube on pallet 1, and the green one as well', [redCube, place({ ...green, ...cube }, 'pallet_1')]],
     ['pick up the red cube and put it on pallet 1, then the blue one', [{ kind: 'pick', object: { ...red, ...cube } }, { kind: 'place', target: { zone: 'pallet_1' } }, { kind: 'pick', object: { ...blue, ...cube } }, { kind: 'place', target: { zone: 'pallet_1' } }]],
     ['find the red cube, and the blue ball too', [{ kind: 'find', object: { ...red, ...cube } }, { kind: 'find', object: { ...blue, ...ball } }]],
+    ['put the red cube on pallet 1, then do the same for the blue cube', [redCube, place({ ...blue, ...cube }, 'pallet_1')]],
+    ['pick up the red ball and put it on pallet 2. same with the green ball', [{ kind: 'pick', object: { ...red, ...ball } }, { kind: 'place', target: { zone: 'pallet_2' } }, { kind: 'pick', object: { ...green, ...ball } }, { kind: 'place', target: { zone: 'pallet_2' } }]],
+    ['the red cube and the blue ball need to go to pallet 1', [redCube, place({ ...blue, ...ball }, 'pallet_1')]],
   ])('%s', (text, goals, readings) => check(LOADING)(text, goals, readings));
 });
 
@@ -355,6 +358,13 @@ describe('refused before anything moves, quoting what was not understood', () =>
     ['put the red cube in the shed if it is empty', GREENHOUSE, /if it is empty/],
     ['if you see a red ball, bring it to the shed', GREENHOUSE, /if you/],
     ['pick up the small cube', GREENHOUSE, /small cube/],
+    // "The same" with nothing said before it, and questions about what was done: nothing is moved.
+    ['do the same for the blue cube', KITCHEN, /the same/],
+    ['now the blue one', KITCHEN, /blue one/],
+    ['did you move the red cube to the sink', KITCHEN, /did you/],
+    ['should i put the red cube in the sink', KITCHEN, /should i/],
+    ['the red cube is in the sink', KITCHEN, /the red cube is in the sink/],
+    ["don't put the red cube in the sink", KITCHEN, /will not guess/],
     // Said to be there, and nothing asked of it.
     ['there is a red cube on the display table', SHOP, /what to do with "a red cube on the display table"/],
     // "The right bay" is a zone's name, not a place said last.

@@ -54,6 +54,14 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       topic = said;
       continue;
     }
+    // "do the same for the blue cube", "same with the green ball": the command before, for this object.
+    const same = SAME.exec(bare);
+    if (same) {
+      const object = parseObject(same[1]!);
+      const repeated = 'reason' in object || object.pronoun ? [] : repeatFor(goals, object);
+      goals.push(...(repeated.length ? repeated : [{ kind: 'unknown' as const, text: bare, reason: `I cannot tell what to do the same with in "${bare}": say the whole command` }]));
+      continue;
+    }
     if (read[0]?.kind === 'unknown' && !opens) {
       const object = parseObject(bare);
       const next = clauses[i + 1];
@@ -85,6 +93,8 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
   return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(g, goals.slice(0, i))));
 }
+
+const SAME = /^(?:(?:now |then )?do )?(?:the )?same(?: thing| again)? (?:for|with|to) (.+)$/;
 
 /** Said to be somewhere: "there is X (in Z)", "there should be X", "I left X in Z", "someone dropped X by Z". */
 const EXISTS = /^(?:there (?:is|are|was|were|should be|might be|must be|may be|'s)|(?:i|we|someone|somebody|you) (?:left|put|dropped|placed|leave|drop|place|have|has|had|saw|see)|(?:i|we) (?:think|believe) there (?:is|are)) (.+?)(?: somewhere| around(?: here)?| lying around)?$/;
@@ -168,6 +178,9 @@ function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): Parse
   if (goal.kind === 'goto' && 'said' in goal.target && / and /.test(goal.target.said)) {
     return goal.target.said.split(/\s+and\s+(?:then\s+)?(?:the\s+)?/).map((said) => parseClause(`go to ${said}`, zoneWords));
   }
+  // "the red cube and the blue ball need to go to the sink": each of them.
+  const going = /^(.+?\s+and\s+.+?)\s+(?:(?:needs?|have|has|ought) to |should |must |can |are to |is to )?(?:go|be (?:moved|put|taken|brought))\s+(?=(?:in|into|on|onto|to|at)\s)(.+)$/.exec(clause);
+  if (goal.kind === 'unknown' && going) return parseClauseGoals(`put ${going[1]} ${going[2]}`, zoneWords);
   if (goal.kind !== 'unknown' || !/^(?:put|place|drop|bring|deliver|carry|move|take)\b/.test(clause)) return [goal];
   const m = /^(\w+(?: up)?)\s+(.+?\s+and\s+.+?)\s+\b(in|into|on|onto|to|at)\s+(.+)$/.exec(clause);
   if (!m) return [goal];

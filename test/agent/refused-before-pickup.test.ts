@@ -32,7 +32,7 @@ describe('points out of reach are refused before anything moves', { timeout: 120
     expect(called).toEqual(['get_robot_status']);
     expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 6.2, y: 6.2, heldBy: null });
     expect(run.world.robot).toMatchObject({ x: 1, y: 1 });
-    expect(run.goals.every((g) => g.status === 'not_attempted')).toBe(true);
+    expect(run.goals?.every((g) => g.status === 'not_attempted')).toBe(true);
   });
 
   it('a point against a wall or outside the room, for a drive as for a drop', async () => {

@@ -60,4 +60,8 @@ export interface RobotBackend {
   gripperState(): GripperState;
   setCharging(on: boolean): { ok: true } | { ok: false; reason: string };
   captureFrame(): CameraFrame;
+  /** A hint: the robot is about to run `goal` and then capture a frame. A backend that can tell
+   *  where the goal ends may get that frame ready now (the simulator renders it while the
+   *  detector works on the previous one); the frame captured later is the same either way. */
+  prepareFrameAfter?(goal: MotionGoal): void;
 }

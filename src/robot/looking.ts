@@ -28,8 +28,9 @@ export class Looking {
   }
 
   /** Captures a frame and runs the vision pipeline on it; SENSING while it does when the robot
-   *  was idle (an operation that looks sets its own state). */
-  async detect(labels?: string[]): Promise<Detection[]> {
+   *  was idle (an operation that looks sets its own state). `whileDetecting`: see
+   *  Perception.process. */
+  async detect(labels?: string[], whileDetecting?: () => void): Promise<Detection[]> {
     const { machine, parameters } = this.ctx;
     this.safety.requireNotEstopped();
     if (!this.perception) throw new RobotCommandError('no object detector is configured for this robot', 'no_detector');
@@ -37,7 +38,7 @@ export class Looking {
     if (wasIdle) machine.transition('SENSING', 'detecting objects');
     try {
       const frame = this.captureFrame();
-      const found = await this.perception.process(frame, { confidence: parameters.number('detection_confidence') });
+      const found = await this.perception.process(frame, { confidence: parameters.number('detection_confidence'), ...(whileDetecting ? { whileDetecting } : {}) });
       const wanted = labels?.length ? found.filter((d) => labels.some((l) => matchesLabel(d, l))) : found;
       this.lastDetectionList = found;
       this.ctx.log('perception', `detected ${found.length} object(s)${found.length ? `: ${found.map((d) => d.id).join(', ')}` : ''}`, { count: found.length });

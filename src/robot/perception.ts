@@ -27,8 +27,10 @@ export interface Detection extends SeenObject {
  * way the robot (and so the agent) learns where objects are.
  */
 export interface Perception {
-  /** Finds objects in a frame and updates the memory. */
-  process(frame: CameraFrame, opts: { confidence: number }): Promise<Detection[]>;
+  /** Finds objects in a frame and updates the memory. `whileDetecting`: work for the calling
+   *  thread while the detector (in another thread, maybe) works on the frame — the robot gets
+   *  its next frame ready; it changes nothing of what is found. */
+  process(frame: CameraFrame, opts: { confidence: number; whileDetecting?: () => void }): Promise<Detection[]>;
   /** Everything remembered, most recently seen first. */
   objects(): SeenObject[];
   forget(id: string): void;

@@ -239,9 +239,13 @@ export class Robot {
 
   // ── perception ─────────────────────────────────────────────────────────────
 
-  /** Captures a frame and runs the vision pipeline on it. */
-  detect(labels?: string[]): Promise<Detection[]> {
-    return this.looking.detect(labels);
+  /** Captures a frame and runs the vision pipeline on it. `thenRotate`: the turn in place the
+   *  caller makes next (a scan's next heading), whose frame the backend may get ready while this
+   *  one is detected (RobotBackend.prepareFrameAfter). */
+  detect(labels?: string[], thenRotate?: number): Promise<Detection[]> {
+    const { backend } = this;
+    const prepare = thenRotate === undefined || !backend.prepareFrameAfter ? undefined : () => backend.prepareFrameAfter!({ kind: 'rotate', angle: thenRotate, limits: this.deps.limits() });
+    return this.looking.detect(labels, prepare);
   }
 
   captureFrame(): CameraFrame {

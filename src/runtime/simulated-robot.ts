@@ -1,4 +1,4 @@
-import { renderFrame } from '../sim/camera/render.js';
+import { prepareFrame, renderFrame } from '../sim/camera/render.js';
 import { obstaclesBlock } from '../core/planning/collision.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { Rng } from '../core/rng.js';
@@ -43,6 +43,7 @@ export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobo
     seed: opts.seed,
     realtime: opts.realtime,
     renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: (noise ??= sim.rng.fork('camera')), time }),
+    prepareFrame,
   });
   const detector = opts.sharedDetector ?? createDetector(opts.detector);
   const map = sim.backend.staticMap();

@@ -16,6 +16,8 @@ export interface EngineOptions {
   clock?: VirtualClock;
   /** Fixed step, seconds. */
   dt?: number;
+  /** A planner of this world's map to share (another engine's), instead of building one. */
+  planner?: PathPlanner;
 }
 
 /** Smallest arrival tolerance honoured, metres. */
@@ -55,7 +57,7 @@ export class SimEngine {
   ) {
     this.clock = options.clock ?? new VirtualClock();
     this.dt = options.dt ?? PHYSICS_DT;
-    this.planner = new PathPlanner(world.map, { robotRadius: world.config.radius });
+    this.planner = options.planner ?? new PathPlanner(world.map, { robotRadius: world.config.radius });
     this.gripper = new Gripper(world);
     this.limits = this.driveLimits(world.config.maxLinearSpeed, world.config.maxAngularSpeed);
   }

@@ -10,15 +10,19 @@ import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from './robot-config.js';
 import { SimEngine } from './engine.js';
 import { RealtimeRunner, VirtualRunner, type RealtimeRunnerOptions, type SimRunner } from './runner.js';
 import { estimateTripDrain } from './battery.js';
+import { MotionPreview } from './motion-preview.js';
 
 /** Draws what the robot's camera sees; supplied by the camera renderer (src/sim/camera). */
 export type FrameRenderer = (world: World, pose: Pose, time: number) => CameraFrame;
+/** Does ahead of time what a FrameRenderer can, for a frame from `pose` (no noise drawn). */
+export type FramePreparer = (world: World, pose: Pose) => void;
 
 export interface SimulatorBackendOptions {
   world: World;
   engine: SimEngine;
   runner: SimRunner;
   renderFrame?: FrameRenderer;
+  prepareFrame?: FramePreparer;
 }
 
 /** The simulator behind the robot's backend interface. */
@@ -30,12 +34,15 @@ export class SimulatorBackend implements RobotBackend {
   readonly engine: SimEngine;
   readonly runner: SimRunner;
   private readonly renderFrame: FrameRenderer | undefined;
+  private readonly prepareFrame: FramePreparer | undefined;
+  private preview: MotionPreview | undefined;
 
   constructor(options: SimulatorBackendOptions) {
     this.world = options.world;
     this.engine = options.engine;
     this.runner = options.runner;
     this.renderFrame = options.renderFrame;
+    this.prepareFrame = options.prepareFrame;
   }
 
   get clock(): VirtualClock {
@@ -108,6 +115,14 @@ export class SimulatorBackend implements RobotBackend {
     const r = this.world.robot;
     return this.renderFrame(this.world, { x: r.x, y: r.y, heading: r.heading }, this.clock.now());
   }
+
+  /** Renders the frame the goal would end looking at (see RobotBackend.prepareFrameAfter): the
+   *  engine is deterministic, so a preview of the goal tells the pose exactly. */
+  prepareFrameAfter(goal: MotionGoal): void {
+    if (!this.prepareFrame) return;
+    const pose = (this.preview ??= new MotionPreview(this.engine)).poseAfter(goal);
+    if (pose) this.prepareFrame(this.world, pose);
+  }
 }
 
 export interface SimulationOptions {
@@ -120,6 +135,8 @@ export interface SimulationOptions {
   /** Camera renderer (the composition root passes the simulated camera of src/sim/camera);
    *  without one, captureFrame() throws. */
   renderFrame?: FrameRenderer;
+  /** Its ahead-of-time half (src/sim/camera's prepareFrame), used for a scan's next view. */
+  prepareFrame?: FramePreparer;
 }
 
 export interface Simulation {
@@ -139,6 +156,6 @@ export function createSimulation(options: SimulationOptions): Simulation {
   const runner = options.realtime
     ? new RealtimeRunner(engine, typeof options.realtime === 'object' ? options.realtime : {})
     : new VirtualRunner(engine);
-  const backend = new SimulatorBackend({ world, engine, runner, renderFrame: options.renderFrame });
+  const backend = new SimulatorBackend({ world, engine, runner, renderFrame: options.renderFrame, prepareFrame: options.prepareFrame });
   return { world, engine, runner, backend, clock: engine.clock, rng: new SeededRng(options.seed) };
 }

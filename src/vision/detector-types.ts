@@ -43,6 +43,15 @@ export interface DetectorInfo {
   secondStage?: { modelPath: string };
 }
 
+/** Detections of one frame and the wall-clock time of each stage. */
+export interface TimedDetections {
+  detections: Detection2D[];
+  timing: DetectTiming;
+}
+
+/** A frame handed to a detector: calling it reads the answer (once). */
+export type PendingDetection = () => Promise<TimedDetections>;
+
 export interface ObjectDetector {
   readonly options: CreateDetectorOptions;
   readonly modelPath: string;
@@ -53,7 +62,12 @@ export interface ObjectDetector {
   load(): Promise<DetectorInfo>;
   detect(image: CameraFrame | RgbImage, opts?: DetectOptions): Promise<Detection2D[]>;
   /** Detects and reports the wall-clock time of each stage (pre-processing, inference, decoding). */
-  detectTimed(image: CameraFrame | RgbImage, opts?: DetectOptions): Promise<{ detections: Detection2D[]; timing: DetectTiming }>;
+  detectTimed(image: CameraFrame | RgbImage, opts?: DetectOptions): Promise<TimedDetections>;
+  /** detectTimed in two halves: hands the frame over now and returns what reads the answer. A
+   *  detector in a worker thread starts on the frame at once, so the caller can work meanwhile
+   *  (render its next frame); the in-thread one detects when the answer is read. Either way the
+   *  results, and the event-loop turns the reading takes, are those of detectTimed. */
+  submit(image: CameraFrame | RgbImage, opts?: DetectOptions): PendingDetection;
   /** Releases the sessions (and the worker thread, if any). */
   dispose(): Promise<void>;
 }

@@ -12,10 +12,10 @@ import { Preprocessor, type InputSpec, type Letterbox } from './preprocess.js';
 import { CANDIDATE_FLOOR, SecondStage, secondLook } from './second-stage.js';
 import { thresholdsFor, type Detection2D, type DetectTiming } from './types.js';
 import { type RgbImage } from '../core/camera-frame.js';
-import type { CreateDetectorOptions, DetectOptions, DetectorInfo, ObjectDetector } from './detector-types.js';
+import type { CreateDetectorOptions, DetectOptions, DetectorInfo, ObjectDetector, PendingDetection, TimedDetections } from './detector-types.js';
 import { createWorkerDetector } from './worker-detector.js';
 
-export type { CreateDetectorOptions, DetectOptions, DetectorInfo, DetectorKind, ObjectDetector } from './detector-types.js';
+export type { CreateDetectorOptions, DetectOptions, DetectorInfo, DetectorKind, ObjectDetector, PendingDetection, TimedDetections } from './detector-types.js';
 
 /**
  * The object detector: an ONNX model run by onnxruntime-node, with pre-processing, decoding and
@@ -85,8 +85,13 @@ export class InThreadDetector implements ObjectDetector {
     return (await this.detectTimed(image, opts)).detections;
   }
 
+  /** The sessions run in this thread: the frame is detected when the answer is read. */
+  submit(image: CameraFrame | RgbImage, opts: DetectOptions = {}): PendingDetection {
+    return () => this.detectTimed(image, opts);
+  }
+
   /** Detects and reports the wall-clock time of each stage (pre-processing, inference, decoding). */
-  async detectTimed(image: CameraFrame | RgbImage, opts: DetectOptions = {}): Promise<{ detections: Detection2D[]; timing: DetectTiming }> {
+  async detectTimed(image: CameraFrame | RgbImage, opts: DetectOptions = {}): Promise<TimedDetections> {
     const m = await this.loaded();
     const t0 = performance.now();
     // Reuse the input buffer unless a call is in flight (concurrent callers get their own).

@@ -44,6 +44,15 @@ export interface VisionResult {
 /** What the pipeline needs from a detector (the ONNX one, or a stub in tests). */
 export interface FrameDetector {
   detectTimed(image: CameraFrame | RgbImage, opts: { confidence?: ConfidenceSpec }): Promise<{ detections: Detection2D[]; timing: DetectTiming }>;
+  /** Hands a frame over and returns what reads its answer (ObjectDetector.submit), for a caller
+   *  with work to do while it is detected; without it, that work runs first. */
+  submit?(image: CameraFrame | RgbImage, opts: { confidence?: ConfidenceSpec }): () => Promise<{ detections: Detection2D[]; timing: DetectTiming }>;
+}
+
+export interface ProcessOptions {
+  confidence: ConfidenceSpec;
+  /** Work for the caller's thread while the frame is being detected (see Perception.process). */
+  whileDetecting?: () => void;
 }
 
 export interface VisionPipelineOptions {
@@ -64,8 +73,8 @@ export class VisionPipeline {
     this.tracker = opts.tracker instanceof ObjectTracker ? opts.tracker : new ObjectTracker(opts.tracker);
   }
 
-  async process(frame: CameraFrame, opts: { confidence: ConfidenceSpec }): Promise<VisionResult> {
-    const { detections: found, timing } = await this.detector.detectTimed(frame, { confidence: opts.confidence });
+  async process(frame: CameraFrame, opts: ProcessOptions): Promise<VisionResult> {
+    const { detections: found, timing } = await this.detect(frame, opts);
     const raw = suppressLookAlikes(found);
     const view = { pose: frame.pose, camera: frame.camera, width: frame.width, height: frame.height };
     const located: Array<Omit<VisionDetection, 'id'>> = [];
@@ -96,6 +105,21 @@ export class VisionPipeline {
     // the image edge names nothing it did not already know.
     const detections = located.flatMap((d, i) => (ids[i] ? [{ id: ids[i], ...d }] : []));
     return { detections, gone, timing };
+  }
+
+  /** The frame's detections, with `whileDetecting` run after the frame is handed over and before
+   *  its answer is read; the answer is read even when that work throws (then rethrown). */
+  private async detect(frame: CameraFrame, { confidence, whileDetecting }: ProcessOptions): Promise<{ detections: Detection2D[]; timing: DetectTiming }> {
+    const answer = this.detector.submit?.(frame, { confidence }) ?? (() => this.detector.detectTimed(frame, { confidence }));
+    let failed: { error: unknown } | undefined;
+    try {
+      whileDetecting?.();
+    } catch (error) {
+      failed = { error };
+    }
+    const result = await answer();
+    if (failed) throw failed.error;
+    return result;
   }
 
   /** Everything remembered, most recently seen first. */

@@ -87,19 +87,35 @@ export function renderScene(scene: Scene, pose: Pose, opts: RenderOptions): Rend
   return { frame, objectIds: noiseless.objectIds.slice(), unoccludedPixels: noiseless.unoccludedPixels.slice(), scene, model };
 }
 
-function worldCamera(world: World, opts: RenderOptions): CameraRig {
+function worldCamera(world: World, opts: Pick<RenderOptions, 'camera'>): CameraRig {
   return opts.camera ?? world.config.camera;
 }
 
-function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions): { frame: CameraFrame; model: CameraModel; noiseless: LastRender } {
-  const model = cameraModel(camera, pose);
+/**
+ * Renders the noiseless part of the frame the camera would see from `pose` (no noise drawn), so
+ * that a frame captured there next costs only its noise: the robot calls this for its next view
+ * while the detector works on the current one (SimulatorBackend.prepareFrameAfter).
+ */
+export function prepareFrame(world: World, pose: Pose): void {
+  const camera = worldCamera(world, {});
+  noiseless(sceneFromWorld(world), camera, cameraModel(camera, pose), pose);
+}
+
+/** The noiseless render of this view: the memo's when it is of the same inputs. */
+function noiseless(scene: Scene, camera: CameraRig, model: CameraModel, pose: Pose): LastRender {
   const key = renderKey(scene, camera, pose);
   if (last?.key !== key) {
     last = null; // the scratch buffers are about to change: a render that throws leaves no stale memo
     last = renderNoiseless(scene, model, key);
   }
-  const rgb = new Uint8Array(last.radiance.length);
-  quantizeWithNoise(last.radiance, rgb, scene.noiseSigma, opts.rng);
+  return last;
+}
+
+function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions): { frame: CameraFrame; model: CameraModel; noiseless: LastRender } {
+  const model = cameraModel(camera, pose);
+  const drawn = noiseless(scene, camera, model, pose);
+  const rgb = new Uint8Array(drawn.radiance.length);
+  quantizeWithNoise(drawn.radiance, rgb, scene.noiseSigma, opts.rng);
   const frame: CameraFrame = {
     width: model.width,
     height: model.height,
@@ -108,7 +124,7 @@ function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions
     camera: { ...camera },
     time: opts.time ?? 0,
   };
-  return { frame, model, noiseless: last };
+  return { frame, model, noiseless: drawn };
 }
 
 /** Ray casting and shading: everything but the sensor noise. */

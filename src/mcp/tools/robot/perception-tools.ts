@@ -47,17 +47,19 @@ export const scanSurroundings = define({
   async handler(ctx, { steps }, extra) {
     const { robot } = ctx;
     const byId = new Map<string, Detection>();
+    const turn = (2 * Math.PI) / steps;
     for (let i = 0; i < steps; i++) {
-      const found = await attemptAsync(() => robot.detect());
+      // The next view's frame is rendered while the detector works on this one.
+      const found = await attemptAsync(() => robot.detect(undefined, i < steps - 1 ? turn : undefined));
       if (isToolFailure(found)) return found;
       for (const d of found) byId.set(d.id, d);
       await extra.reportProgress(i + 1, steps, `looked in ${i + 1} of ${steps} directions`);
       if (i === steps - 1 || extra.signal.aborted) break;
-      const turn = attempt(() => robot.rotate((2 * Math.PI) / steps));
-      if (isToolFailure(turn)) return turn;
+      const turning = attempt(() => robot.rotate(turn));
+      if (isToolFailure(turning)) return turning;
       // Each turn is this session's motion: the deadman stops it if the session goes away.
-      await followOperation(ctx, turn, extra, { wait: true, detach: false, timeoutS: 30 });
-      if (turn.status !== 'succeeded') return toolFailure(turn.errorCode ?? 'failed', `scan interrupted: ${turn.error ?? turn.status}`, { operation_id: turn.id });
+      await followOperation(ctx, turning, extra, { wait: true, detach: false, timeoutS: 30 });
+      if (turning.status !== 'succeeded') return toolFailure(turning.errorCode ?? 'failed', `scan interrupted: ${turning.error ?? turning.status}`, { operation_id: turning.id });
     }
     // Report the freshest estimate of each object, nearest first.
     const latest = robot.seenObjects();

@@ -325,6 +325,12 @@ describe('a shop floor, second batch: said to be somewhere, telegraphic, asked f
     ['enter the stockroom', [{ kind: 'goto', target: { zone: 'stockroom' } }]],
     ['is the yellow cylinder still at the checkout', [{ kind: 'find', object: { ...yellow, ...cylinder, inZone: 'checkout' } }]],
     ['which ball is closest to you', [{ kind: 'find', object: { ...ball, rank: 'nearest' } }]],
+    // Where, said before what (as some learners and tired people order it).
+    ['put on the returns cart the red ball', [place({ ...red, ...ball }, 'returns_cart')]],
+    ['take to the stockroom all the cubes', [place({ ...cube, all: true }, 'stockroom')]],
+    ['bring to me the red ball', [{ kind: 'place', object: { ...red, ...ball }, target: { start: true } }]],
+    ['ugh just put the red ball somewhere on the returns cart', [place({ ...red, ...ball }, 'returns_cart')]],
+    ['ok so like, grab the red ball and uh put it on the returns cart i guess', [{ kind: 'pick', object: { ...red, ...ball } }, { kind: 'place', target: { zone: 'returns_cart' } }]],
     ["what's the closest object", [{ kind: 'find', object: { rank: 'nearest' } }]],
   ])('%s', (text, goals, readings) => check(SHOP)(text, goals, readings));
 });

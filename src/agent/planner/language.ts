@@ -17,7 +17,7 @@ function nlp(): Nlp {
 }
 
 /** Interjections and courtesies people put around a command; they carry no part of it. */
-const FILLERS = /^(?:uh+|um+|erm?|hmm+|oh|ah|thanks|thank|ty|cheers|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
+const FILLERS = /^(?:uh+|um+|erm?|hmm+|ugh|meh|oh|ah|thanks|thank|ty|cheers|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
 /** Asking whether the robot minds: the request is the gerund that follows ("would you mind putting …"). */
 const MIND = /\b(?:would|do|will) you mind\b/gi;
 /** Contractions typed without their apostrophe and chat spellings, which compromise leaves as unknown words. */

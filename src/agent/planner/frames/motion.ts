@@ -69,6 +69,9 @@ export const place: Frame = (verb, rest, clause) => {
   // "get over here", "get back home": the robot itself, which the go frame reads.
   if (back && /^(?:over|right|back|yourself)$/.test(back[1]!)) return null;
   if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
+  // "put on the trolley the red ball", "bring to me the red ball": where, said before what.
+  const before = placeFirst(rest);
+  if (before) return place(verb, before, clause);
   // "take the red cube away from the trolley": out of that zone, to free floor.
   const away = /^(.+?)\s+away\s+from\s+(.+)$/.exec(rest);
   if (away && /^(?:take|move|get|carry|shift)$/.test(verb)) return withObject(`${away[1]} in ${away[2]}`, clause, (object) => ({ kind: 'clear', object }));
@@ -89,6 +92,19 @@ export const place: Frame = (verb, rest, clause) => {
   }
   return null;
 };
+
+/** "on the trolley the red ball" → "the red ball on the trolley": the place's words end where an object's begin. */
+function placeFirst(rest: string): string | null {
+  const m = /^(to|into|onto|on|in|at)\s+(.+)$/.exec(rest);
+  if (!m) return null;
+  const words = m[2]!.split(' ');
+  for (let k = 1; k < words.length; k++) {
+    const where = words.slice(0, k).join(' ');
+    const what = parseObject(words.slice(k).join(' '));
+    if (!('reason' in what) && !what.pronoun && !/^(?:the|a|an)$/.test(words[k - 1]!) && (/^(?:me|us)$/.test(where) || 'reason' in parseObject(where))) return `${words.slice(k).join(' ')} ${m[1]} ${where}`;
+  }
+  return null;
+}
 
 /** "the cube on the left": a side says which object, as a wall does (relations.ts), not where it goes. */
 const SIDE = /^(?:the )?(?:far )?(?:left|right)(?:[- ]hand)?(?: side| end)?$/;

@@ -59,7 +59,7 @@ const MANNER = /\b(?:quickly|carefully|gently|one (?:at a time|by one|after (?:t
 
 /** A courtesy or a time word at the end of a command. */
 const TAIL =
-  /\s+(?:now|please|too|as well|as|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?|would you|will you|could you|can you|yeah|for a (?:bit|moment|minute|second|sec|while))$/;
+  /\s+(?:now|please|too|as well|as|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?|would you|will you|could you|can you|yeah|for a (?:bit|moment|minute|second|sec|while)|i (?:guess|think|suppose))$/;
 
 /** The command with the words that carry no part of it taken off. */
 export function bareClause(clause: string): string {

@@ -1,10 +1,8 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Counts, quantities and "the farthest" on the real runtime, judged by the simulator's truth: each
@@ -19,36 +17,18 @@ afterEach(async () => {
 });
 
 /** Two red balls 0.35 m apart with a red cylinder beside them, and a cube behind the crate. */
-const CLUSTER = {
-  name: 'cluster',
-  summary: 'two red balls close together, a red cylinder next to them, and a blue cube behind the crate',
-  room: { width: 10, depth: 8 },
-  obstacles: [
-    { id: 'rack', x: 4.2, y: 4.6, width: 0.6, depth: 3.0 },
-    { id: 'crate', x: 2.4, y: 3.0, width: 0.6, depth: 0.6 },
-  ],
-  zones: [
-    { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
-    { name: 'shelf', x: 8.4, y: 7.1, width: 2.2, depth: 1.0 },
-    { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
-  ],
-  objects: [
-    { id: 'red_ball_1', color: 'red', shape: 'ball', x: 6.0, y: 3.0 },
-    { id: 'red_ball_2', color: 'red', shape: 'ball', x: 6.0, y: 3.35 },
-    { id: 'red_cylinder', color: 'red', shape: 'cylinder', x: 6.4, y: 3.2 },
-    { id: 'blue_cube', color: 'blue', shape: 'cube', x: 2.4, y: 3.5 },
-  ],
-  robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
-};
-
-function clusterFile(): string {
-  const dir = join(tmpdir(), 'robot-agent-counts');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'cluster.json');
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify(CLUSTER));
-  renameSync(`${file}.${process.pid}`, file);
-  return file;
-}
+const clusterFile = () =>
+  scenarioFile({
+    ...RED_TEAM_LAYOUT,
+    name: 'cluster',
+    summary: 'two red balls close together, a red cylinder next to them, and a blue cube behind the crate',
+    objects: [
+      { id: 'red_ball_1', color: 'red', shape: 'ball', x: 6.0, y: 3.0 },
+      { id: 'red_ball_2', color: 'red', shape: 'ball', x: 6.0, y: 3.35 },
+      { id: 'red_cylinder', color: 'red', shape: 'cylinder', x: 6.4, y: 3.2 },
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 2.4, y: 3.5 },
+    ],
+  });
 
 async function mission(scenario: string, seed: number, instruction: string) {
   const runtime = await openTestRuntime(scenario, seed);

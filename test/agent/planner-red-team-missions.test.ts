@@ -1,10 +1,8 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Three missions a red-team run of the offline planner got wrong, on the real runtime (embedded
@@ -27,23 +25,13 @@ async function mission(scenario: string, seed: number, instruction: string) {
   return { run, calls };
 }
 
-/** A warehouse whose shelf holds two balls already, with a third ball out on the floor (written where the runtime can load it). */
-function shelfRoom(): string {
-  const room = {
+/** A warehouse whose shelf holds two balls already, with a third ball out on the floor, and a full bin_a. */
+const shelfRoom = () =>
+  scenarioFile({
+    ...RED_TEAM_LAYOUT,
     name: 'shelf-edge',
     summary: 'warehouse with a nearly full bin and two balls already on the shelf',
-    room: { width: 10, depth: 8 },
-    obstacles: [
-      { id: 'rack', x: 4.2, y: 4.6, width: 0.6, depth: 3.0 },
-      { id: 'crate', x: 2.4, y: 3.0, width: 0.6, depth: 0.6 },
-    ],
-    zones: [
-      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
-      { name: 'shelf', x: 8.4, y: 7.1, width: 2.2, depth: 1.0 },
-      { name: 'bin_a', x: 8.9, y: 1.0, width: 0.8, depth: 0.8 },
-      { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 },
-      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
-    ],
+    zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_a', x: 8.9, y: 1.0, width: 0.8, depth: 0.8 }, { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
     objects: [
       { id: 'green_cube_a', color: 'green', shape: 'cube', x: 8.7, y: 0.8 },
       { id: 'green_cube_b', color: 'green', shape: 'cube', x: 9.1, y: 0.8 },
@@ -53,15 +41,7 @@ function shelfRoom(): string {
       { id: 'red_cube', color: 'red', shape: 'cube', x: 2.4, y: 3.55 },
       { id: 'red_ball', color: 'red', shape: 'ball', x: 5.5, y: 5.0 },
     ],
-    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
-  };
-  const dir = join(tmpdir(), 'robot-agent-red-team');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'shelf-edge.json');
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify(room));
-  renameSync(`${file}.${process.pid}`, file);
-  return file;
-}
+  });
 
 describe('missions a red-team run got wrong', { timeout: 300_000 }, () => {
   it('"put the blue cube in bin a, avoid bin b": the check looks from outside bin_b and sees the cube in bin_a', async () => {

@@ -6,9 +6,10 @@ import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Counts, quantities and "the farthest" on the real runtime, judged by the simulator's truth: each
- * case here had ended `succeeded` while the world disagreed (a red-team run) — two balls 0.35 m
+ * case here had ended `succeeded` while the world disagreed (two red-team runs) — two balls 0.35 m
  * apart counted as one, as were two cubes the robot had just put down side by side; "three cubes"
- * when the room has two moved both and called it done; "the farthest" taken among those seen.
+ * (or "all three balls") when the room has fewer moved them and called it done; "the farthest"
+ * or "the two nearest" taken among those seen first; one object sent to two places.
  */
 let runtimes: MissionRuntime[] = [];
 afterEach(async () => {
@@ -65,5 +66,70 @@ describe('counts, quantities and ranks hold in the world', { timeout: 300_000 },
     // red_cube_2 at (6, 6.4) is farther from the start (1, 1) than red_cube_1.
     expect(run.world.objects.find((o) => o.id === 'red_cube_2')!.zone).toBe('shelf');
     expect(run.world.objects.find((o) => o.id === 'red_cube_1')!.zone).not.toBe('shelf');
+  });
+
+  it('"all three balls" keeps its number: a room with one ball fails saying so', async () => {
+    const run = await mission('warehouse', 222, 'put all three balls in bin a');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/found only 1, not the 3 asked for/);
+  });
+
+  it('"the two blue cubes nearest to you" are the two nearest of the room, measured from where it was asked', async () => {
+    const room = scenarioFile({
+      name: 'three-blue-cubes',
+      summary: 'three blue cubes spread out, one green cube, a blue ball',
+      room: { width: 10, depth: 8 },
+      obstacles: [{ id: 'crate', x: 5.0, y: 5.0, width: 0.8, depth: 0.8 }],
+      zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
+      objects: [
+        { id: 'blue_cube_1', color: 'blue', shape: 'cube', x: 3.0, y: 2.0 },
+        { id: 'blue_cube_2', color: 'blue', shape: 'cube', x: 6.5, y: 2.5 },
+        { id: 'blue_cube_3', color: 'blue', shape: 'cube', x: 2.5, y: 6.0 },
+        { id: 'green_cube', color: 'green', shape: 'cube', x: 6.9, y: 2.6 },
+        { id: 'blue_ball', color: 'blue', shape: 'ball', x: 8.0, y: 4.5 },
+      ],
+      robot: RED_TEAM_LAYOUT.robot,
+    });
+    const run = await mission(room, 231, 'put the two blue cubes nearest to you in bin b');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    // From the start (1, 1): cube 1 is 2.2 m away, cube 3 5.2 m, cube 2 5.7 m.
+    const zoneOf = (id: string) => run.world.objects.find((o) => o.id === id)!.zone;
+    expect([zoneOf('blue_cube_1'), zoneOf('blue_cube_3'), zoneOf('blue_cube_2')]).toEqual(['bin_b', 'bin_b', null]);
+  });
+
+  it('"are there any balls in bin a?" answers about balls, not that bin a is empty', async () => {
+    const room = scenarioFile({
+      ...RED_TEAM_LAYOUT,
+      name: 'cube-in-bin-a',
+      summary: 'a green cube in bin a, a ball elsewhere',
+      zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_a', x: 8.9, y: 1.0, width: 1.0, depth: 1.0 }],
+      objects: [
+        { id: 'green_cube', color: 'green', shape: 'cube', x: 8.9, y: 1.0 },
+        { id: 'red_ball', color: 'red', shape: 'ball', x: 5.5, y: 5.0 },
+      ],
+    });
+    const run = await mission(room, 35, 'are there any balls in bin a?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/There are no balls in bin_a/);
+  });
+});
+
+describe('goals that cannot all hold at the end are refused before anything moves', { timeout: 120_000 }, () => {
+  it.each([
+    ['put the red cube in bin a and the red cube in bin b', /cannot leave the red cube both in bin_a and in bin_b/],
+    ['put the red cube in bin a and put it on the shelf', /cannot leave the red cube both in bin_a and in shelf/],
+    ['put everything from bin a to the shelf and everything from the shelf to bin a', /which objects "everything in shelf" means once I have put others there/],
+  ])('%s', async (instruction, why) => {
+    const run = await mission('warehouse', 1, instruction);
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(why);
+    expect(run.events.some((e) => e.type === 'tool_call_finished')).toBe(false);
+  });
+
+  it('one object after another, and "it" for the one just picked, still go ahead', async () => {
+    const run = await mission('warehouse', 1, 'pick up the red cube and put it in bin a, then the blue cube in bin b');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.world.objects.find((o) => o.id === 'red_cube')!.zone).toBe('bin_a');
+    expect(run.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('bin_b');
   });
 });

@@ -3,6 +3,7 @@ import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
 import { pointOutOfReach } from './points-in-reach.js';
+import { conflictingGoals } from './conflicting-goals.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
 import { RobotLink } from './robot-link.js';
@@ -33,6 +34,8 @@ type Composition = Extract<GroundedGoal, { kind: 'swap' | 'clear' | 'sort' }>;
 export function missionScript(instruction: GroundedInstruction, map: PlannerMap | null): MissionScript {
   const grounded = groundSwaps(instruction, map);
   if ('refusal' in grounded) return refusalScript(grounded.refusal);
+  const conflict = conflictingGoals(grounded.goals);
+  if (conflict) return refusalScript(conflict);
   return (io) => runMission(grounded, newContext(io, new Beliefs(map), !instruction.noCharge, instruction.keepOut));
 }
 

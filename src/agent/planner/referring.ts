@@ -114,8 +114,8 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     extra.other = true;
     rest = rest.replace(/\bother\b/, ' ');
   }
-  // "the two blue balls", "those 3 cubes": as many as said, all of them.
-  const oneOf = /^\s*(?:(\d+|one|any one|just one|a single) of|any (\d+)|(?:the |those |these )?(\d+))\b/.exec(rest) ?? /\bany (\d+)\s*$/.exec(rest);
+  // "the two blue balls", "those 3 cubes", "all three balls", "each of the 2 cubes": as many as said, all of them.
+  const oneOf = /^\s*(?:(\d+|one|any one|just one|a single) of|any (\d+)|(?:(?:all|each|every one)(?: of)? )?(?:the |those |these )?(\d+))\b/.exec(rest) ?? /\bany (\d+)\s*$/.exec(rest);
   const definite = /^\s*(?:the|that|this)\b/.test(rest) && !/^\s*the \d/.test(rest);
   const t = rest
     .replace(/^\s*(?:\d+|one|any one|just one|a single) of\b/, ' ')

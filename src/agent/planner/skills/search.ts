@@ -166,6 +166,19 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   return { target: candidates[0]! };
 }
 
+/** "The two cubes nearest you": which ones is known only once the room is searched, and measured
+ *  from where the robot was when asked. The ids of the `q.count` nearest (or farthest), or why not. */
+export async function rankedFew(ctx: SkillContext, q: ObjectQuery): Promise<{ ids: Set<string> } | { problem: string }> {
+  const asked = { ...ctx.robot.pose };
+  const found = await find(ctx, { ...q, all: true });
+  const objects = distinct(ctx.beliefs, found.objects);
+  if (cutShort(ctx, found)) return { problem: `I could not tell ${describeQuery(q)}: ${partialSearch(found, objects)}` };
+  const away = (o: SeenThing) => Math.hypot(o.x - asked.x, o.y - asked.y);
+  const byDistance = objects.sort((a, b) => away(a) - away(b));
+  const n = q.count ?? 1;
+  return { ids: new Set((q.rank === 'farthest' ? byDistance.slice(-n) : byDistance.slice(0, n)).map((o) => o.id)) };
+}
+
 /** "How many X (in Z)": the room searched, each object counted once. */
 export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
   const found = await find(ctx, { ...q, all: true });
@@ -180,7 +193,11 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise
 
 export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
   const found = await find(ctx, q);
-  if (found.objects.length === 0 && q.all && q.inZone && found.complete) return ok(`There is nothing in ${q.inZone}: I searched the whole room.`);
+  if (found.objects.length === 0 && q.all && q.inZone && found.complete) {
+    // "Any balls in bin a?" is answered about balls: "nothing" would say bin_a is empty.
+    const none = q.color || q.shape ? `There are no ${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}s` : 'There is nothing';
+    return ok(`${none} in ${q.inZone}: I searched the whole room.`);
+  }
   if (found.objects.length === 0) {
     const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);

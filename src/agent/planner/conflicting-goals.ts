@@ -1,0 +1,43 @@
+import { describeQuery } from './beliefs.js';
+import type { GroundedGoal } from './grounding.js';
+import type { ObjectQuery } from './referring.js';
+
+/**
+ * Instructions whose goals cannot all hold at the end, refused before anything moves: each goal
+ * is checked right after its own step, so "put the red cube in bin a and the red cube in bin b"
+ * (or "…, and put it on the shelf") moved the cube twice and reported both goals met, though
+ * the world held only the last; "everything from A to B and everything from B to A" took back
+ * what it had just delivered, as which objects "everything in B" are is read when that step runs.
+ */
+export function conflictingGoals(goals: readonly GroundedGoal[]): string | null {
+  const destinations = new Map<string, string>();
+  type One = { key: string; said: ObjectQuery } | null;
+  let last: One = null;
+  for (const goal of goals) {
+    if (goal.kind !== 'place' && goal.kind !== 'pick') continue;
+    const q = goal.object;
+    // One object each time: the same words, or "it" for the one before.
+    const one: One = q.pronoun && !q.all ? last : !q.all && !q.other && q.count === undefined ? { key: `${q.color ?? ''} ${q.shape ?? ''} ${q.inZone ?? ''}`, said: q } : null;
+    last = one;
+    if (goal.kind !== 'place' || one === null) continue;
+    const to = placeText(goal.target);
+    const before = destinations.get(one.key);
+    if (before !== undefined && before !== to) return `I cannot leave ${describeQuery(one.said)} both ${before} and ${to}: say where it should end up`;
+    destinations.set(one.key, to);
+  }
+  const emptied = goals.flatMap((g, i) => (g.kind === 'place' && g.object.all && g.object.inZone ? [{ zone: g.object.inZone, i }] : []));
+  for (const [i, goal] of goals.entries()) {
+    if (goal.kind !== 'place' || !('zone' in goal.target)) continue;
+    const into = goal.target.zone;
+    if (emptied.some((e) => e.i > i && e.zone === into)) return `I cannot tell which objects "everything in ${into}" means once I have put others there: say it as two missions`;
+  }
+  return null;
+}
+
+function placeText(target: Extract<GroundedGoal, { kind: 'place' }>['target']): string {
+  if ('zone' in target) return `in ${target.zone}`;
+  if ('point' in target) return `at (${target.point.x}, ${target.point.y})`;
+  if ('start' in target) return 'where I started';
+  if ('near' in target) return `next to ${describeQuery(target.near)}`;
+  return 'here';
+}

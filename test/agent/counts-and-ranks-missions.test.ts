@@ -117,7 +117,6 @@ describe('counts, quantities and ranks hold in the world', { timeout: 300_000 },
 describe('goals that cannot all hold at the end are refused before anything moves', { timeout: 120_000 }, () => {
   it.each([
     ['put the red cube in bin a and the red cube in bin b', /cannot leave the red cube both in bin_a and in bin_b/],
-    ['put the red cube in bin a and put it on the shelf', /cannot leave the red cube both in bin_a and in shelf/],
     ['put everything from bin a to the shelf and everything from the shelf to bin a', /which objects "everything in shelf" means once I have put others there/],
   ])('%s', async (instruction, why) => {
     const run = await mission('warehouse', 1, instruction);

@@ -1,29 +1,26 @@
 import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
-import type { ObjectQuery } from './referring.js';
 
 /**
  * Instructions whose goals cannot all hold at the end, refused before anything moves: each goal
  * is checked right after its own step, so "put the red cube in bin a and the red cube in bin b"
- * (or "…, and put it on the shelf") moved the cube twice and reported both goals met, though
- * the world held only the last; "everything from A to B and everything from B to A" took back
+ * moved the cube twice and reported both goals met, though the world held only the last;
+ * "everything from A to B and everything from B to A" took back
  * what it had just delivered, as which objects "everything in B" are is read when that step runs.
  */
 export function conflictingGoals(goals: readonly GroundedGoal[]): string | null {
   const destinations = new Map<string, string>();
-  type One = { key: string; said: ObjectQuery } | null;
-  let last: One = null;
   for (const goal of goals) {
-    if (goal.kind !== 'place' && goal.kind !== 'pick') continue;
+    if (goal.kind !== 'place') continue;
     const q = goal.object;
-    // One object each time: the same words, or "it" for the one before.
-    const one: One = q.pronoun && !q.all ? last : !q.all && !q.other && q.count === undefined ? { key: `${q.color ?? ''} ${q.shape ?? ''} ${q.inZone ?? ''}`, said: q } : null;
-    last = one;
-    if (goal.kind !== 'place' || one === null) continue;
+    // One object named by the same words twice. "It" again is a sequence ("put it in bin a, then
+    // put it on the shelf" means it ends on the shelf), not a second place for it at the end.
+    if (q.pronoun || q.all || q.other || q.count !== undefined) continue;
+    const key = `${q.color ?? ''} ${q.shape ?? ''} ${q.inZone ?? ''}`;
     const to = placeText(goal.target);
-    const before = destinations.get(one.key);
-    if (before !== undefined && before !== to) return `I cannot leave ${describeQuery(one.said)} both ${before} and ${to}: say where it should end up`;
-    destinations.set(one.key, to);
+    const before = destinations.get(key);
+    if (before !== undefined && before !== to) return `I cannot leave ${describeQuery(q)} both ${before} and ${to}: say where it should end up`;
+    destinations.set(key, to);
   }
   const emptied = goals.flatMap((g, i) => (g.kind === 'place' && g.object.all && g.object.inZone ? [{ zone: g.object.inZone, i }] : []));
   for (const [i, goal] of goals.entries()) {

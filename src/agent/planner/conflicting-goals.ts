@@ -1,5 +1,6 @@
 import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
+import { describePlace } from './skills/place.js';
 
 /**
  * Instructions whose goals cannot all hold at the end, refused before anything moves: each goal
@@ -31,10 +32,8 @@ export function conflictingGoals(goals: readonly GroundedGoal[]): string | null 
   return null;
 }
 
+/** Where a goal puts its object, with the word it is said with: "in bin_a", "at (2, 7)". */
 function placeText(target: Extract<GroundedGoal, { kind: 'place' }>['target']): string {
-  if ('zone' in target) return `in ${target.zone}`;
-  if ('point' in target) return `at (${target.point.x}, ${target.point.y})`;
-  if ('start' in target) return 'where I started';
-  if ('near' in target) return `next to ${describeQuery(target.near)}`;
-  return 'here';
+  const said = describePlace(target);
+  return 'zone' in target ? `in ${said}` : 'point' in target ? `at ${said}` : said;
 }

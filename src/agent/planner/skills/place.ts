@@ -127,7 +127,8 @@ function released({ beliefs }: SkillContext, message: string, placed: Placed): S
   return ok(message, placed);
 }
 
-function describePlace(p: Place<MapPlace>): string {
+/** A place as the planner says it: a zone's name, a point, "where I started", "next to …", "here". */
+export function describePlace(p: Place<MapPlace>): string {
   if ('zone' in p) return p.zone;
   if ('start' in p) return 'where I started';
   if ('point' in p) return `(${p.point.x}, ${p.point.y})`;

@@ -95,6 +95,17 @@ describe('the slash command menu', () => {
     await app.waitFor((s) => s.includes('■ aborted: cancelled by the user; the robot was stopped'), 'the cancelled mission');
   });
 
+  it('reads keys that arrive in one read as typed: the menu picks on Enter, each line runs or waits its turn', async () => {
+    // A busy machine hands the program "/mc" and Enter together, as a paste would.
+    app = await openApp({ size: { columns: 80, rows: 24 }, realtime: true });
+    await app.press('/mc\r');
+    await app.waitFor((s) => s.includes('robot (embedded) · connected'), 'the /mcp listing, chosen from the menu');
+    expect(app.screen()).not.toContain('unknown command');
+    await app.press('go to the shelf\rgo to bin a\rgo to bin b\rcharge');
+    await app.waitFor((s) => s.includes('queued: go to bin a') && s.includes('queued: go to bin b'), 'the two later lines queued');
+    expect(promptOf(app.screen())).toMatch(/^› charge/); // text after the last line break stays in the prompt
+  });
+
   it('keeps Tab for the map and camera when the line is not a command', async () => {
     app = await openApp({ size: { columns: 80, rows: 24 } });
     await app.press('go', KEY.tab);

@@ -136,12 +136,22 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     setEditor((e) => editLine(e, { kind: 'clear' }));
   };
 
-  /** Pasted text with a line break: the first line is submitted, the rest stays in the prompt. */
-  const paste = (text: string) => {
-    const [first = '', ...rest] = text.split(/\r\n|\r|\n/);
-    submit(editLine(editorRef.current, { kind: 'insert', text: first }));
-    const more = rest.join(' ').trim();
-    if (more) setEditor((e) => editLine(e, { kind: 'insert', text: more }));
+  /**
+   * Text with a line break in one read: a paste, or keys typed faster than the program reads them
+   * (a busy machine delivers "/mc" and Enter together). A terminal cannot tell the two apart, so
+   * each line is handled as typed and then Enter pressed (the menu's choice, a queued mission);
+   * text after the last break stays in the prompt.
+   */
+  const typedLines = (text: string) => {
+    const lines = text.split(/\r\n|\r|\n/);
+    const rest = lines.pop() ?? '';
+    for (const line of lines) {
+      setEditor((e) => editLine(e, { kind: 'insert', text: line }));
+      const now = modeOf(session.getState());
+      if (now === 'prompt' && slashMenu.handle({ kind: 'submit' })) continue;
+      apply({ kind: 'submit' }, now);
+    }
+    if (rest) setEditor((e) => editLine(e, { kind: 'insert', text: rest }));
   };
 
   const apply = (cmd: KeyCommand, mode: KeyMode) => {
@@ -178,7 +188,7 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
       case 'pause':
         return replay.togglePause();
       case 'edit':
-        if (cmd.key.kind === 'insert' && /[\r\n]/.test(cmd.key.text)) return paste(cmd.key.text);
+        if (cmd.key.kind === 'insert' && /[\r\n]/.test(cmd.key.text)) return typedLines(cmd.key.text);
         return setEditor((e) => editLine(e, cmd.key));
       case 'none':
         return;

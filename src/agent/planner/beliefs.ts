@@ -7,8 +7,12 @@ import { relationScore, type Scene } from './relation-geometry.js';
 const ONE_SPOT_M = 0.08;
 
 /** A new id this near where the robot put an object of its kind down is that object: the
- *  release's reported spot and a later detection of it differ by a few centimetres. */
+ *  release's reported spot and a later detection of it differ by a few centimetres up close. */
 const PUT_DOWN_SPOT_M = 0.2;
+/** A detection's position is estimated from the image, so its error grows with range: seen from
+ *  6.6 m, a cube put down at (7.46, 1.16) was placed at (7.22, 1.22). The spot's tolerance grows
+ *  by this share of the detection's range. */
+const PUT_DOWN_PER_RANGE = 0.06;
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -87,7 +91,7 @@ export class Beliefs {
     for (const d of data?.detections ?? []) {
       if (typeof d?.id !== 'string' || !d.position) continue;
       ids.push(d.id);
-      if (!this.firstSeen.has(d.id)) this.noteRenamed(d.id, d.label, d.position, reported);
+      if (!this.firstSeen.has(d.id)) this.noteRenamed(d.id, d.label, d.position, reported, typeof d.range_m === 'number' ? d.range_m : 0);
       if (!this.firstSeen.has(d.id)) this.firstSeen.set(d.id, { x: d.position.x, y: d.position.y });
       this.seen.set(d.id, { id: d.id, label: d.label, color: d.color, shape: d.shape, x: d.position.x, y: d.position.y, ...this.stamp() });
     }
@@ -108,10 +112,11 @@ export class Beliefs {
    * tracker id (the tracker lost it while the robot drove off): not a second one that was already
    * there, which a report, a count or the check of "all the X in Z" would otherwise take it for.
    */
-  private noteRenamed(id: string, label: unknown, at: { x: number; y: number }, reported: ReadonlySet<string>): void {
+  private noteRenamed(id: string, label: unknown, at: { x: number; y: number }, reported: ReadonlySet<string>, range: number): void {
+    const reach = Math.max(PUT_DOWN_SPOT_M, PUT_DOWN_PER_RANGE * range);
     for (const [was, spot] of this.putDown) {
       if (was === id || reported.has(was) || labelOfId(was) !== label) continue;
-      if (Math.hypot(spot.x - at.x, spot.y - at.y) < PUT_DOWN_SPOT_M) {
+      if (Math.hypot(spot.x - at.x, spot.y - at.y) < reach) {
         this.renamed.set(id, was);
         return;
       }

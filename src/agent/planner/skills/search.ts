@@ -147,8 +147,10 @@ function distinct(beliefs: Beliefs, objects: SeenThing[]): SeenThing[] {
 export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ target: SeenThing } | { problem: string }> {
   // "Nearest"/"farthest" are from where the robot was when asked, not from where the search took it.
   const asked = { ...ctx.robot.pose };
-  // The farthest is the farthest of the whole room: any one not yet seen may be farther.
-  const whole = q.rank === 'farthest';
+  // The farthest is the farthest of the whole room: any one not yet seen may be farther. So is
+  // the one nearest to (or farthest from) a place, or the westmost: one not yet seen may be nearer
+  // the dock than any seen from here.
+  const whole = q.rank === 'farthest' || comparedWithTheRoom(q);
   const found = await find(ctx, whole ? { ...q, all: true } : q);
   if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s)${stoppedBecause(found)}.` };
   if (whole && cutShort(ctx, found)) return { problem: `I could not tell ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, found.objects))}` };
@@ -166,6 +168,12 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   return { target: candidates[0]! };
 }
 
+/** Whether the reference compares every object of the room with a place or a direction ("the ball
+ *  closest to the dock", "the cube farthest from the outbox", "the leftmost cube"). */
+export function comparedWithTheRoom(q: ObjectQuery): boolean {
+  return q.relation !== undefined && ('ranked' in q.relation || 'extreme' in q.relation);
+}
+
 /** "The two cubes nearest you": which ones is known only once the room is searched, and measured
  *  from where the robot was when asked. The ids of the `q.count` nearest (or farthest), or why not. */
 export async function rankedFew(ctx: SkillContext, q: ObjectQuery): Promise<{ ids: Set<string> } | { problem: string }> {
@@ -173,9 +181,11 @@ export async function rankedFew(ctx: SkillContext, q: ObjectQuery): Promise<{ id
   const found = await find(ctx, { ...q, all: true });
   const objects = distinct(ctx.beliefs, found.objects);
   if (cutShort(ctx, found)) return { problem: `I could not tell ${describeQuery(q)}: ${partialSearch(found, objects)}` };
+  const n = q.count ?? 1;
+  // "The two balls nearest the dock": the objects come best first by the relation (from `matching`).
+  if (comparedWithTheRoom(q)) return { ids: new Set(objects.slice(0, n).map((o) => o.id)) };
   const away = (o: SeenThing) => Math.hypot(o.x - asked.x, o.y - asked.y);
   const byDistance = objects.sort((a, b) => away(a) - away(b));
-  const n = q.count ?? 1;
   return { ids: new Set((q.rank === 'farthest' ? byDistance.slice(-n) : byDistance.slice(0, n)).map((o) => o.id)) };
 }
 

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlannerProvider } from '../../src/agent/providers/planner.js';
+import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
+import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { scenarioFile } from '../helpers/scenario-file.js';
+
+/**
+ * How the offline planner carries a mission out, where red teams caught it claiming more than it
+ * saw: on the real runtime (embedded server, simulator, ONNX detector), judged by the
+ * simulator's truth and by what the planner said.
+ */
+let runtimes: MissionRuntime[] = [];
+afterEach(async () => {
+  for (const r of runtimes) await r.close();
+  runtimes = [];
+});
+
+async function mission(scenario: string, seed: number, instruction: string) {
+  const runtime = await openTestRuntime(scenario, seed);
+  runtimes.push(runtime);
+  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
+  const calls = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [{ name: e.name, args: e.args, isError: e.isError }] : []));
+  return { run, calls };
+}
+
+/** A 10 x 8 m room with a pillar, a shelf holding two objects, bin_a holding a green cube, loose objects on the floor. */
+const stocked = () =>
+  scenarioFile({
+    name: 'execution-stocked',
+    summary: 'a shelf already holding two objects, a bin holding one, loose objects on the floor',
+    room: { width: 10, depth: 8 },
+    obstacles: [{ id: 'pillar', x: 5.0, y: 4.0, width: 0.6, depth: 0.6 }],
+    zones: [
+      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
+      { name: 'shelf', x: 8.4, y: 7.1, width: 2.2, depth: 1.0 },
+      { name: 'bin_a', x: 8.9, y: 1.0, width: 1.0, depth: 1.0 },
+      { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 },
+      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'red_cube', color: 'red', shape: 'cube', x: 7.8, y: 7.1 },
+      { id: 'blue_ball', color: 'blue', shape: 'ball', x: 9.0, y: 7.1 },
+      { id: 'green_cube', color: 'green', shape: 'cube', x: 8.9, y: 1.0 },
+      { id: 'yellow_ball', color: 'yellow', shape: 'ball', x: 3.0, y: 5.5 },
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 6.5, y: 3.0 },
+    ],
+    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
+  });
+
+describe('carrying a mission out: never more than the robot saw', { timeout: 300_000 }, () => {
+  it('a cube it put down, seen again from 6.6 m under a new id a little off its spot, is that cube: not a phantom second one', async () => {
+    const { run } = await mission(stocked(), 27, 'put every cube that is not on the shelf into bin b');
+    const cubes = run.world.objects.filter((o) => o.shape === 'cube');
+    expect(cubes.map((c) => [c.id, c.zone])).toEqual([
+      ['red_cube', 'shelf'],
+      ['green_cube', 'bin_b'],
+      ['blue_cube', 'bin_b'],
+    ]);
+    expect(run.outcome, run.summary).toBe('succeeded');
+    // Two cubes moved, none "already there".
+    expect(run.summary).toMatch(/^Put blue_cube#1, green_cube#1 in bin_b\.$/);
+  });
+
+  it('"the cube closest to the charging dock" is chosen after searching the whole room, measured from the dock', async () => {
+    // From home the robot sees only blue_cube (7.1 m from the dock); red_cube, out of sight behind the rack, is 5.6 m from it.
+    const { run } = await mission('warehouse', 3, 'pick up the cube closest to the charging dock');
+    expect(run.world.robot.holding).toBe('red_cube');
+    expect(run.outcome, run.summary).toBe('succeeded');
+  });
+});

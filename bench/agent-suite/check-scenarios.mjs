@@ -11,8 +11,10 @@ import { createDetector, DEFAULT_CONFIDENCE } from '../../dist/vision/detector.j
 import { VisionPipeline } from '../../dist/vision/pipeline.js';
 import { SCENARIO_DIR } from './paths.mjs';
 
-/** Zones that are closed off on purpose (the suite's "unreachable place" instructions use them). */
-const UNREACHABLE = { 'dark-storeroom': ['cage'] };
+/** Zones the robot cannot drive into on purpose: the cage is closed off (the suite's "unreachable
+ *  place" instructions use it); the supply room's tray is a small floor tray already full of
+ *  objects (its "full zone" instructions use it). */
+const UNREACHABLE = { 'dark-storeroom': ['cage'], 'ward-supply-room': ['tray'] };
 
 const detector = createDetector({ threads: 2 });
 const directions = Array.from({ length: 16 }, (_, i) => (i / 16) * 2 * Math.PI);

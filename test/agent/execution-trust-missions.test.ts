@@ -47,6 +47,26 @@ const stocked = () =>
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
+/** A room split by a partition (x = 5, from the south wall to y = 4.5): a red cube on each side, bin_b behind the partition. */
+const partitioned = () =>
+  scenarioFile({
+    name: 'execution-partition',
+    summary: 'a room split by a partition, a red cube on each side',
+    room: { width: 10, depth: 8 },
+    obstacles: [{ id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 }],
+    zones: [
+      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
+      { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 },
+      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'red_cube_a', color: 'red', shape: 'cube', x: 2.5, y: 2.2 },
+      { id: 'red_cube_b', color: 'red', shape: 'cube', x: 8.6, y: 2.4 },
+      { id: 'blue_ball', color: 'blue', shape: 'ball', x: 3.0, y: 6.0 },
+    ],
+    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
+  });
+
 describe('carrying a mission out: never more than the robot saw', { timeout: 300_000 }, () => {
   it('a cube it put down, seen again from 6.6 m under a new id a little off its spot, is that cube: not a phantom second one', async () => {
     const { run } = await mission(stocked(), 27, 'put every cube that is not on the shelf into bin b');
@@ -66,5 +86,15 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     const { run } = await mission('warehouse', 3, 'pick up the cube closest to the charging dock');
     expect(run.world.robot.holding).toBe('red_cube');
     expect(run.outcome, run.summary).toBe('succeeded');
+  });
+
+  it('"the red cube", and a second red cube first seen by the look that checks the delivery: not a success, both named', async () => {
+    const { run } = await mission(partitioned(), 5, 'put the red cube in bin b');
+    // From home only red_cube_a is in sight; red_cube_b, behind the partition, shows up when the robot looks at bin_b.
+    expect(run.world.objects.find((o) => o.id === 'red_cube_a')?.zone).toBe('bin_b');
+    expect(run.outcome, run.summary).toBe('failed');
+    const guess = run.goals?.find((g) => g.text === 'the red cube is the only one');
+    expect(guess?.status).toBe('unmet');
+    expect(guess?.evidence).toMatch(/to be red_cube#1 at .* but later saw red_cube#2 at \(8\.\d+, 2\.\d+\)/);
   });
 });

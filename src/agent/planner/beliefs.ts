@@ -35,6 +35,15 @@ export interface SeenThing {
   seenAt?: number;
 }
 
+/** What a plain "the X" was taken to mean: the words, the id chosen and where it was then, and the
+ *  id the gripper held it by (one-meant.ts checks these against later sightings). */
+export interface Meant {
+  q: ObjectQuery;
+  id: string;
+  at: { x: number; y: number };
+  heldAs?: string;
+}
+
 export const MAP_MARKER = 'Map (JSON): ';
 
 /** Finds the machine-readable map line the agent puts in every system prompt. */
@@ -69,6 +78,8 @@ export class Beliefs {
   private readonly renamed = new Map<string, string>();
   /** Pairs of ids one result reported together ("a|b", a < b): two objects, whatever their distance. */
   private readonly together = new Set<string>();
+  /** The object each plain "the X" was taken to mean: checked at the end against later sightings (one-meant.ts). */
+  readonly meant: Meant[] = [];
   /** The latest robot time a result gave, seconds. */
   private now: number | undefined;
   private coverageMap: CoverageMap | null | undefined;
@@ -139,6 +150,15 @@ export class Beliefs {
       if (ids.includes(old.id) || old.id === this.holding) continue;
       if (reported.some((r) => Math.hypot(r.x - old.x, r.y - old.y) < ONE_SPOT_M)) this.seen.delete(old.id);
     }
+  }
+
+  /** Whether `o` lies where the robot put an object of its kind down, and no look reported both:
+   *  that object again, under an id the look gave it. */
+  nearWherePutDown(o: SeenThing, within: number): boolean {
+    for (const [was, spot] of this.putDown) {
+      if (labelOfId(was) === o.label && Math.hypot(spot.x - o.x, spot.y - o.y) < within && (was === o.id || !this.seenTogether(was, o.id))) return true;
+    }
+    return false;
   }
 
   /** Whether one result reported both ids: the robot's memory told them apart in one look. */

@@ -3,6 +3,7 @@ import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
 import { pointOutOfReach } from './points-in-reach.js';
+import { secondLookAlike } from './one-meant.js';
 import { conflictingGoals } from './conflicting-goals.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
@@ -96,6 +97,9 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
     const report = checked.find((r) => r.status !== 'met');
     if (report) return finish(done, `But on checking, "${report.text}" does not hold: ${report.evidence}.`, [...reports, ...notAttempted(i + 1)]);
   }
+  // "The red cube" acted on, and a second red cube seen since: which was meant was a guess.
+  const guessed = secondLookAlike(ctx.beliefs);
+  if (guessed) reports.push(guessed);
   for (const goal of goals.filter((g) => g.kind === 'keep')) reports.push(await checkGoal(ctx, goal, { ok: true, message: '' }));
   const broken = reports.find((r) => r.status !== 'met');
   if (broken) return finish(done, `But "${broken.text}" does not hold: ${broken.evidence}.`, reports);

@@ -33,12 +33,14 @@ export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: Seen
     if ('problem' in chosen) return fail(chosen.problem);
     target = chosen.target;
   }
+  const chosenId = target.id;
   let lastError = '';
   for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
     const approach = await robot.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
     const grasp = approach.ok ? await robot.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`) : undefined;
     if (grasp?.ok) {
       beliefs.holding = (grasp.data?.holding as string) ?? target.id;
+      for (const m of beliefs.meant) if (m.id === chosenId || m.id === target.id) m.heldAs = beliefs.holding;
       beliefs.forget(target.id);
       ctx.lastObject = beliefs.holding;
       return ok(`Picked up ${beliefs.holding}.`);

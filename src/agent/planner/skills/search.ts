@@ -3,6 +3,7 @@ import { describeQuery, type Beliefs, type SeenThing } from '../beliefs.js';
 import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
 import { inKeptOutZone } from '../kept-out.js';
+import { namesOne } from '../one-meant.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
@@ -165,7 +166,10 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
     const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);
     return { problem: `"${q.text}" could be ${named.join(' or ')}: say which one (for example "the nearest ${describeQuery(q).replace(/^the /, '')}")` };
   }
-  return { target: candidates[0]! };
+  const target = candidates[0]!;
+  // A second one seen later makes this a guess: the mission's end checks for one (one-meant.ts).
+  if (namesOne(q)) ctx.beliefs.meant.push({ q, id: target.id, at: { x: target.x, y: target.y } });
+  return { target };
 }
 
 /** Whether the reference compares every object of the room with a place or a direction ("the ball

@@ -28,7 +28,7 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
     case 'goto':
       return 'zone' in goal.target ? `robot in ${goal.target.zone}` : 'start' in goal.target ? 'robot back where it started' : `robot at (${goal.target.point.x}, ${goal.target.point.y})`;
     case 'find':
-      return `where ${describeQuery(goal.object)} is, answered`;
+      return goal.whether ? `whether there is ${describeQuery({ ...goal.object, all: false }).replace(/^the /, 'a ')}, answered` : `where ${describeQuery(goal.object)} is, answered`;
     case 'count':
       return `how many ${describeQuery(goal.object).replace(/^all /, '')}, answered`;
     case 'stay':

@@ -56,8 +56,11 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   const goals: GroundedGoal[] = [];
   let previous: ObjectQuery | null = null;
   let previousKind: Goal['kind'] | null = null;
+  const named: ObjectQuery[] = [];
   for (const parsedGoal of parsed.goals) {
-    const g = resolvePronoun(parsedGoal, previous, previousKind);
+    const g = otherNeedsReferent(resolvePronoun(parsedGoal, previous, previousKind), named);
+    if ('object' in g) named.push(g.object);
+    if (g.kind === 'swap') named.push(g.other);
     if (g.kind === 'unknown') {
       problems.push(g.reason);
       continue;
@@ -105,6 +108,24 @@ function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null, prev
   if ((g.kind !== 'pick' && g.kind !== 'find' && !afterSearch) || !('object' in g) || !g.object.pronoun) return g;
   if (!previous) return { kind: 'unknown', text: g.object.text, reason: `"${g.object.text}" does not name an object here: say which object` };
   return { ...g, object: { ...previous, all: previous.all && g.object.all } };
+}
+
+/**
+ * "The other red cube" is one of two or more, other than a red cube said or handled before: with
+ * none before it in the instruction, it says which it is not without saying which it is, and the
+ * robot would have to pick one of the red cubes silently. Refused before anything moves.
+ */
+function otherNeedsReferent(g: Goal<SpokenPlace>, named: readonly ObjectQuery[]): Goal<SpokenPlace> {
+  if (!('object' in g) || !g.object.other) return g;
+  const q = g.object;
+  const sameKind = (o: ObjectQuery) => (!q.color || !o.color || o.color === q.color) && (!q.shape || !o.shape || o.shape === q.shape) && (o.color !== undefined || o.shape !== undefined || o.pronoun === true);
+  if (named.some(sameKind)) return g;
+  const kind = [q.color, q.shape ?? 'object'].filter(Boolean).join(' ');
+  return {
+    kind: 'unknown',
+    text: q.text,
+    reason: `"the other ${kind}": other than which? No ${kind} is named before it in this instruction, so I cannot tell which one you mean: say which ${kind} (where it is, as in "the ${kind} in <place>", or "the nearest ${kind}")`,
+  };
 }
 
 /** Zones named inside object references ("the green cube from room 2") resolved on the map too. */

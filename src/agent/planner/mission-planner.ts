@@ -1,4 +1,5 @@
 import type { GoalReport } from '../outcome-tool.js';
+import { answerWhether } from './answers.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
@@ -172,7 +173,7 @@ function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {
     case 'rotate':
       return rotate(ctx, goal.degrees);
     case 'find':
-      return findAndReport(ctx, goal.object);
+      return goal.whether ? answerWhether(ctx, goal.object) : findAndReport(ctx, goal.object);
     case 'count':
       return countAndReport(ctx, goal.object);
     case 'stay':

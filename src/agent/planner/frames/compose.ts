@@ -84,7 +84,7 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     for (const said of read) {
       const goal = topic ? withTopic(said, topic) : said;
       if (goal !== said) topic = null;
-      const previous = goals.at(-1);
+      const previous = heldFor(goals, goal);
       const joined = previous ? join(previous, goal) : null;
       if (joined) goals[goals.length - 1] = joined;
       else goals.push(goal);
@@ -144,6 +144,18 @@ function withTopic(goal: ParsedGoal, topic: ObjectQuery): ParsedGoal {
   if ('object' in goal && goal.object.pronoun) return { ...goal, object: { ...topic, all: topic.all || goal.object.all } } as ParsedGoal;
   if (goal.kind === 'goto' && 'said' in goal.target) return { kind: 'place', object: topic, target: goal.target };
   return goal;
+}
+
+/**
+ * "Take the red cube out of bin a" alone ends with the cube out of the zone; followed by what to do
+ * with "it" ("… and put it back", "… and bring it here"), taking it out is picking it up for that.
+ * The goal before, as it then reads.
+ */
+function heldFor(goals: ParsedGoal[], goal: ParsedGoal): ParsedGoal | undefined {
+  const previous = goals.at(-1);
+  if (previous?.kind !== 'clear' || previous.object.all || !('object' in goal) || !goal.object.pronoun) return previous;
+  goals[goals.length - 1] = { kind: 'pick', object: previous.object };
+  return goals.at(-1);
 }
 
 /** One goal for two clauses that say one thing, or null. */

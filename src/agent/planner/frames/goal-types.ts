@@ -15,7 +15,8 @@ export type Goal<Z = SpokenPlace> =
   | { kind: 'pick'; object: ObjectQuery }
   | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
   | { kind: 'goto'; target: Z | Point }
-  | { kind: 'find'; object: ObjectQuery }
+  /** Where the object is; with `whether`, a yes/no question ("is the blue cube in bin a?") answered either way. */
+  | { kind: 'find'; object: ObjectQuery; whether?: true }
   | { kind: 'count'; object: ObjectQuery }
   | { kind: 'stay' }
   | { kind: 'scan' }

@@ -72,9 +72,11 @@ export const place: Frame = (verb, rest, clause) => {
   // "put on the trolley the red ball", "bring to me the red ball": where, said before what.
   const before = placeFirst(rest);
   if (before) return place(verb, before, clause);
-  // "take the red cube away from the trolley": out of that zone, to free floor.
-  const away = /^(.+?)\s+away\s+from\s+(.+)$/.exec(rest);
-  if (away && /^(?:take|move|get|carry|shift)$/.test(verb)) return withObject(`${away[1]} in ${away[2]}`, clause, (object) => ({ kind: 'clear', object }));
+  // "take the red cube away from the trolley", "take the green cube out of bin a", "get the ball
+  // off the shelf": where it is to end up is out of that zone (put down on free floor outside it),
+  // not in the gripper; "pick up X from Z" only says where to find it.
+  const away = /^(.+?)\s+(?:away\s+from|out\s+of|off(?:\s+of)?)\s+(.+)$/.exec(rest);
+  if (away && /^(?:take|move|get|carry|shift|pull)$/.test(verb)) return withObject(`${away[1]} in ${away[2]}`, clause, (object) => ({ kind: 'clear', object }));
   // "put away the cup on the shelf", "set down the ball in the sink": the particle before the object.
   const split = splitDestination(rest.replace(/^(?:down|away)\s+/, ''));
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.

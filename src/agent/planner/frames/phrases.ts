@@ -52,9 +52,11 @@ export function splitDestination(text: string): { object: string; preposition: s
 export function parsePlace(text: string, preposition: string): Place | { reason: string } {
   const said = text.trim().replace(/^the\s+/, '');
   if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {
-    // Next to an object when the words name one; otherwise next to (in) a place.
+    // Next to an object when the words name one. Next to a place is outside it, by its edge: not
+    // in it, and not a place the planner can aim a drop at yet, so it is refused, never read as "in".
     const object = parseObject(said);
-    return 'reason' in object ? { said } : { near: object };
+    if (!('reason' in object)) return { near: object };
+    return { reason: `I can put things in a place or next to an object, not ${preposition} a place ("${preposition} ${said}" means outside it, by its edge): say "in ${said}", or name an object to put it next to` };
   }
   const point = parsePoint(said);
   if (point) return { point };

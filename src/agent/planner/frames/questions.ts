@@ -23,10 +23,15 @@ export function readQuestion(said: string): ParsedGoal | null {
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|drop|take|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
   // "which cubes are in room 4", "is the red cube on the workbench": a search of that zone.
+  // "is the blue cube in bin a": a yes/no question, answered "no" as well as "yes".
   const inZone = /^(?:(?:which|what) (.+?) (?:is|are)|(?:is|are) (.+?)) (in|on|at|inside) (.+)$/.exec(c);
-  if (inZone) return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object }));
-  const where = /^(?:where is|where's|where are|can you see|do you see|is there|are there)\s+(.+)$/.exec(c);
-  if (where && !/^(?:you|i)\b/.test(where[1]!)) return withObject(where[1]!.replace(/\s+at$/, '').replace(/\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/, ''), c, (object) => ({ kind: 'find', object }));
+  if (inZone) return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object, ...(inZone[2] ? { whether: true as const } : {}) }));
+  // "is there a red ball (in bin a)", "can you see the blue cube": yes or no; "where is X": where.
+  const where = /^(?:(where is|where's|where are)|can you see|do you see|is there|are there)\s+(.+)$/.exec(c);
+  if (where && !/^(?:you|i)\b/.test(where[2]!)) {
+    const whether = where[1] ? {} : { whether: true as const };
+    return withObject(where[2]!.replace(/\s+at$/, '').replace(/\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/, ''), c, (object) => ({ kind: 'find', object, ...whether }));
+  }
   // "what colour is the ball on the table", "show me the blue cube": found, and said what and where it is.
   const what = /^what (?:colou?r|kind|shape|type)(?: of (?:thing|object))? (?:is|are)\s+(.+)$/.exec(c) ?? /^show (?:me|us)\s+(?!where|how|what|which)(.+)$/.exec(c);
   if (what) return withObject(what[1]!, c, (object) => ({ kind: 'find', object }));
@@ -34,7 +39,7 @@ export function readQuestion(said: string): ParsedGoal | null {
   const ranked = /^(?:which|what) (.+?) is (?:the )?(closest|nearest|farthest|furthest)(?: one)?(?: to (?:you|me|us|the robot))?$/.exec(c) ?? /^(?:which|what) is (?:the )?((?:closest|nearest|farthest|furthest) .+)$/.exec(c);
   if (ranked) return withObject(ranked[2] ? `${ranked[2]} ${ranked[1]}` : ranked[1]!, c, (object) => ({ kind: 'find', object }));
   const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
-  if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object }));
+  if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object, whether: true }));
   if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };
   return readStatusQuestion(c);
 }

@@ -140,6 +140,8 @@ export async function clearZone(ctx: SkillContext, q: ObjectQuery): Promise<Comp
   }
   const still = q.all ? beliefs.matching(q, robot.pose).filter((o) => !parts.some((p) => p.goal.object.text === o.id)) : [];
   if (still.length) return failed(`${done()} ${still.map((o) => o.id).join(', ')} still in ${zone.name}.`.trim(), parts);
+  // "Take the green cube out of bin a" names one that is there: with none there, nothing was done as asked.
+  if (parts.length === 0 && !q.all) return failed(`I see no ${describeQuery({ ...q, inZone: undefined }).replace(/^the /, '')} in ${zone.name} to take out: a fresh look there shows none.`);
   if (parts.length === 0) return { step: ok(`There is nothing in ${zone.name} to clear: a fresh look shows it empty.`), parts };
   return { step: ok(`Cleared ${zone.name}: ${done()} A fresh look shows nothing more in it.`), parts };
 }

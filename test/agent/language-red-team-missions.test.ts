@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlannerProvider } from '../../src/agent/providers/planner.js';
+import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
+import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
+
+/**
+ * Misreadings a red team found that moved the robot, on the real runtime (embedded server,
+ * simulator, ONNX detector) and judged by the simulator's truth: "near bin a" put the cube in it,
+ * "the other red cube" with none before it moved one anyway, "is the blue cube in bin a?" failed
+ * when the answer was no, and "take the green cube out of bin a" ended holding it.
+ */
+let runtimes: MissionRuntime[] = [];
+afterEach(async () => {
+  for (const r of runtimes) await r.close();
+  runtimes = [];
+});
+
+async function mission(scenario: string, seed: number, instruction: string) {
+  const runtime = await openTestRuntime(scenario, seed);
+  runtimes.push(runtime);
+  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
+  const calls = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
+  return { run, calls };
+}
+
+/** Two red cubes on the floor, a green cube in bin_a and a blue cube out on the floor. */
+const binRoom = () =>
+  scenarioFile({
+    ...RED_TEAM_LAYOUT,
+    name: 'bin-questions',
+    summary: 'a green cube in bin a, two red cubes and a blue cube on the floor',
+    zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_a', x: 7.6, y: 1.4, width: 1.2, depth: 1.2 }, { name: 'bin_b', x: 5.8, y: 1.2, width: 1.0, depth: 1.0 }],
+    objects: [
+      { id: 'green_cube', color: 'green', shape: 'cube', x: 7.6, y: 1.4 },
+      { id: 'red_cube_a', color: 'red', shape: 'cube', x: 3.0, y: 1.6 },
+      { id: 'red_cube_b', color: 'red', shape: 'cube', x: 6.5, y: 5.0 },
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 2.6, y: 6.0 },
+    ],
+  });
+
+describe('red-team misreadings no longer move the robot', { timeout: 300_000 }, () => {
+  it('"put the red cube near bin a" is refused before anything moves, never put in bin_a', async () => {
+    const { run, calls } = await mission(binRoom(), 4, 'put the red cube near bin a');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/not near a place .*say "in bin a"/);
+    expect(calls).toEqual([]);
+    expect(run.world.objects.filter((o) => o.zone === 'bin_a').map((o) => o.id)).toEqual(['green_cube']);
+  });
+
+  it('"put the other red cube in bin a" with no red cube before it is refused, asking which', async () => {
+    const { run, calls } = await mission(binRoom(), 4, 'put the other red cube in bin a');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/"the other red cube": other than which\?/);
+    expect(calls).toEqual([]);
+    expect(run.world.robot).toMatchObject({ x: 1, y: 1, holding: null });
+  });
+
+  it('"is the blue cube in bin a?" is answered no, saying where the blue cube is', async () => {
+    const { run } = await mission(binRoom(), 4, 'is the blue cube in bin a?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/^No: I searched the whole room and saw no blue cube in bin_a; I saw blue_cube#\d+ at \((2\.\d+|3\.0\d*), (5|6)\.\d+\), in no zone/);
+    expect(run.goals).toEqual([expect.objectContaining({ text: 'whether there is a blue cube in bin_a, answered', status: 'met' })]);
+    expect(run.world.objects.find((o) => o.id === 'blue_cube')).toMatchObject({ zone: null, heldBy: null });
+  });
+
+  it('"is there a green cube in bin a?" is answered yes, with what was seen there', async () => {
+    const { run } = await mission(binRoom(), 4, 'is there a green cube in bin a?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/^Yes: I see green_cube#\d+ at \(7\.\d+, 1\.\d+\) in bin_a/);
+  });
+
+  it('"take the green cube out of bin a" ends with the cube out of bin_a, put down, checked by a fresh look', async () => {
+    const { run } = await mission(binRoom(), 4, 'take the green cube out of bin a');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    const cube = run.world.objects.find((o) => o.id === 'green_cube')!;
+    expect(cube.heldBy).toBeNull();
+    expect(cube.zone).not.toBe('bin_a');
+    expect(run.world.robot.holding).toBeNull();
+    expect(run.goals).toEqual([expect.objectContaining({ text: expect.stringMatching(/^the green cube at \(/), status: 'met', evidence: expect.stringMatching(/green_cube#\d+ seen at/) })]);
+  });
+
+  it('"take the red cube out of bin a" when none is there fails, saying so, and moves nothing', async () => {
+    const { run } = await mission(binRoom(), 4, 'take the red cube out of bin a');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/I see no red cube in bin_a to take out/);
+    expect(run.world.objects.every((o) => o.heldBy === null)).toBe(true);
+    expect(run.world.objects.find((o) => o.id === 'green_cube')).toMatchObject({ zone: 'bin_a' });
+  });
+});

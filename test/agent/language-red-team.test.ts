@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ground, WAREHOUSE_ZONES } from './planner-map.js';
+
+/**
+ * Readings a red team found that moved the robot on a misreading, read now by rules of English:
+ * "near/next to/beside/by" a place is outside it (never in it), "the other X" needs an X said
+ * before it, a yes/no question is answered either way, and "take X out of Z" says where X ends up.
+ */
+const KITCHEN = ['counter', 'sink', 'fridge_shelf', 'table', 'back_door', 'charger'];
+
+function goals(text: string, zones: string[] = WAREHOUSE_ZONES) {
+  const g = ground(text, zones);
+  if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
+  return g.goals;
+}
+const refusal = (text: string, zones: string[] = WAREHOUSE_ZONES) => {
+  const g = ground(text, zones);
+  return 'refusal' in g ? g.refusal : null;
+};
+
+describe('next to a place is outside it, never in it', () => {
+  it.each([
+    ['put the red cube near bin a', 'near'],
+    ['put the red cube next to bin a', 'next to'],
+    ['leave the blue ball beside the shelf', 'beside'],
+    ['drop the green cube by bin b', 'by'],
+    ['the yellow ball goes next to bin b', ''],
+    ['put the red cube close to the counter', 'close to'],
+  ])('"%s" is refused before moving, never read as "in"', (text, word) => {
+    const zones = text.includes('counter') ? KITCHEN : WAREHOUSE_ZONES;
+    const why = refusal(text, zones);
+    expect(why).not.toBeNull();
+    if (word) expect(why).toContain(`not ${word} a place`);
+  });
+
+  it('next to an object is still next to it', () => {
+    expect(goals('put the red cube next to the blue ball')[0]).toMatchObject({ kind: 'place', target: { near: { color: 'blue', shape: 'ball' } } });
+    expect(goals('put the red cube by the green cylinder')[0]).toMatchObject({ kind: 'place', target: { near: { color: 'green', shape: 'cylinder' } } });
+  });
+
+  it('going near a place still goes there (a place to be, not a spot to drop on)', () => {
+    expect(goals('go near bin a')[0]).toMatchObject({ kind: 'goto', target: { zone: 'bin_a' } });
+  });
+});
+
+describe('"the other X" needs an X said before it', () => {
+  it.each([
+    'put the other red cube in bin a',
+    'pick up the other ball',
+    'bring me the other blue cube',
+    // An X said before, but of another kind, is no referent.
+    'pick up the blue ball, then put the other red cube in bin a',
+  ])('"%s" with no earlier one is refused, asking which', (text) => {
+    expect(refusal(text)).toMatch(/"the other .*": other than which\? .*say which/);
+  });
+
+  it.each([
+    ['put the red cube in bin a, then put the other red cube in bin b', { color: 'red', shape: 'cube', other: true }],
+    ['pick up a ball, drop it, then pick up the other ball', { shape: 'ball', other: true }],
+    ['put the red cube in bin a, then the other one in bin b', { color: 'red', shape: 'cube', other: true }],
+    // A cube said before: "the other red cube" is another cube than that one.
+    ['put the cube in bin a, then put the other red cube in bin b', { color: 'red', shape: 'cube', other: true }],
+  ])('"%s" has its referent', (text, object) => {
+    expect(goals(text).at(-1)).toMatchObject({ object });
+  });
+});
+
+describe('a yes/no question is asked as one', () => {
+  it.each([
+    ['is the blue cube in bin a?', { color: 'blue', shape: 'cube', inZone: 'bin_a' }],
+    ['are the balls on the shelf', { shape: 'ball', inZone: 'shelf' }],
+    ['is there a red ball in bin b?', { color: 'red', shape: 'ball', inZone: 'bin_b' }],
+    ['is there a green cylinder', { color: 'green', shape: 'cylinder' }],
+    ['can you see the yellow ball?', { color: 'yellow', shape: 'ball' }],
+    ['tell me whether the red cube is in bin a', { color: 'red', shape: 'cube', inZone: 'bin_a' }],
+  ])('"%s" asks whether, to be answered yes or no', (text, object) => {
+    expect(goals(text)).toEqual([expect.objectContaining({ kind: 'find', whether: true, object: expect.objectContaining(object) })]);
+  });
+
+  it.each(['where is the blue cube', 'which cubes are in bin a', 'find the red ball', 'is there anything in bin a'])('"%s" asks where or what, not whether', (text) => {
+    expect(goals(text)[0]).not.toHaveProperty('whether');
+  });
+
+  it('"see the red cube? take it to bin a": the question finds what "it" is', () => {
+    expect(goals('see the red cube? take it to bin a')).toMatchObject([{ kind: 'find' }, { kind: 'place', target: { zone: 'bin_a' } }]);
+  });
+});
+
+describe('taking something out of a place says where it ends up', () => {
+  it.each([
+    ['take the green cube out of bin a', { color: 'green', shape: 'cube', inZone: 'bin_a', all: false }],
+    ['get the red ball off the shelf', { color: 'red', shape: 'ball', inZone: 'shelf', all: false }],
+    ['move the blue cube out of bin b', { color: 'blue', shape: 'cube', inZone: 'bin_b', all: false }],
+    ['remove the yellow ball from bin a', { color: 'yellow', shape: 'ball', inZone: 'bin_a' }],
+    ['take everything out of bin a', { all: true, inZone: 'bin_a' }],
+  ])('"%s": moved out of the zone, to free floor outside it', (text, object) => {
+    expect(goals(text)).toEqual([{ kind: 'clear', object: expect.objectContaining(object) }]);
+  });
+
+  it.each([
+    ['take the green cube out of bin a and put it on the shelf', 'shelf'],
+    ['get the red cube off the counter and put it back', 'counter'],
+    ['take the blue ball out of the sink and bring it here', 'start'],
+  ])('"%s": taken out to be put somewhere, so picked up for that', (text, where) => {
+    const [pick, put] = goals(text, text.includes('counter') || text.includes('sink') ? KITCHEN : WAREHOUSE_ZONES);
+    expect(pick).toMatchObject({ kind: 'pick', object: { inZone: expect.any(String) } });
+    expect(put).toMatchObject({ kind: 'place', target: where === 'start' ? { start: true } : { zone: where } });
+  });
+
+  it('"pick up the green cube from bin a" only says where to find it: it ends held', () => {
+    expect(goals('pick up the green cube from bin a')).toEqual([{ kind: 'pick', object: expect.objectContaining({ inZone: 'bin_a' }) }]);
+  });
+});

@@ -74,6 +74,8 @@ export class Beliefs {
   readonly grasped = new Map<string, { x: number; y: number } | null>();
   /** Where the robot put each object down on this mission, as its release result says. */
   private readonly putDown = new Map<string, { x: number; y: number }>();
+  /** Where the robot stood when it put each object down: a side it is known to be seen from. */
+  readonly releasedFrom = new Map<string, { x: number; y: number }>();
   /** Ids a later look gave objects the robot had put down: the new id → the id it was put down as. */
   private readonly renamed = new Map<string, string>();
   /** Pairs of ids one result reported together ("a|b", a < b): two objects, whatever their distance. */
@@ -114,6 +116,7 @@ export class Beliefs {
       const parts = splitLabel(label);
       this.seen.set(data.released, { id: data.released, label, color: parts?.color ?? '', shape: parts?.shape ?? label, x: put.x, y: put.y, ...this.stamp() });
       this.putDown.set(data.released, { x: put.x, y: put.y });
+      if (typeof pose?.x === 'number' && typeof pose?.y === 'number') this.releasedFrom.set(data.released, { x: pose.x, y: pose.y });
     }
   }
 

@@ -43,12 +43,13 @@ export async function goLookAt(ctx: SkillContext, target: Point, distance: numbe
  * sees them all at once (too far apart, furniture between them, or only from a zone the mission
  * keeps out of): look at fewer at a time.
  */
-export function lookingPoses(ctx: SkillContext, target: Point, distance: number, sees: readonly Point[]): FacingPose[] | 'here' {
+export function lookingPoses(ctx: SkillContext, target: Point, distance: number, sees: readonly Point[], elsewhere = false): FacingPose[] | 'here' {
   const { robot, beliefs } = ctx;
   const map = beliefs.map;
   if (!map) return [];
   const here = { x: robot.pose.x, y: robot.pose.y, heading: robot.heading };
-  if (inView(here, sees) && sees.every((p) => inPlainView(map, here, p))) return 'here';
+  // `elsewhere`: the look from here has just missed it, so here is no answer.
+  if (!elsewhere && inView(here, sees) && sees.every((p) => inPlainView(map, here, p))) return 'here';
   const objects = knownObjects(ctx);
   const tried = new Set<string>();
   const poses: FacingPose[] = [];

@@ -17,7 +17,8 @@ import type { Placed } from './step.js';
  */
 type Point = { x: number; y: number };
 type Seen = { id: string; position: Point };
-type Item = { id: string; at?: Point };
+/** `from`: where the robot stood to put it down, a side it is known to be seen from. */
+type Item = { id: string; at?: Point; from?: Point };
 
 /** Looks that each aim at what is still unseen, before looking all around. */
 const MAX_LOOKS = 4;
@@ -25,6 +26,8 @@ const MAX_LOOKS = 4;
 const NEAR_PUT_M = 0.5;
 /** Poses tried for one look. */
 const POSES_TRIED = 2;
+/** A second look at what one look missed is from at least this far from where that look was. */
+const ELSEWHERE_M = 0.6;
 
 export async function lookForPlaced(ctx: SkillContext, text: string, goal: Extract<GroundedGoal, { kind: 'place' }>, placed: Placed): Promise<GoalReport> {
   const t = goal.target;
@@ -35,7 +38,7 @@ export async function lookForPlaced(ctx: SkillContext, text: string, goal: Extra
   if (placed.ids.length === 0) return { text, status: 'met', evidence: 'nothing needed moving' };
   const fallback = zone?.center ?? placed.spot ?? { x: ctx.robot.pose.x, y: ctx.robot.pose.y };
   // Where each one was put down (the release results, in order), else where it was last seen.
-  let left: Item[] = placed.ids.map((id, i) => ({ id, at: placed.at?.[i] ?? seenAt(ctx, id) }));
+  let left: Item[] = placed.ids.map((id, i) => ({ id, at: placed.at?.[i] ?? seenAt(ctx, id), from: ctx.beliefs.releasedFrom.get(id) }));
   const found: Seen[] = [];
   const used = new Set<string>();
   let seenThere: Seen[] = [];
@@ -53,10 +56,18 @@ export async function lookForPlaced(ctx: SkillContext, text: string, goal: Extra
     left = still;
     return matched;
   };
+  // A look that misses something may have had it hidden (behind a bay's divider, by the frame's
+  // edge): it is looked at once more from elsewhere before it counts as not there.
+  const lookedFrom: Point[] = [];
+  let missed = false;
   for (let look = 0; look < MAX_LOOKS && left.length > 0; look++) {
-    await goSee(ctx, left.map((i) => i.at ?? fallback), where);
+    if (!missed) await goSee(ctx, left.map((i) => i.at ?? fallback), where);
+    else if (!(await goSeeFromElsewhere(ctx, left[0]!, fallback, where, lookedFrom))) break;
+    lookedFrom.push({ ...ctx.robot.pose });
     const r: ToolReply = await ctx.robot.act('detect_objects', {}, `Looking to check ${left.map((i) => i.id).join(', ')} ${where}.`);
-    if (!take(detections(r).filter((d) => inside(d.position)))) break;
+    const matched = take(detections(r).filter((d) => inside(d.position)));
+    if (!matched && missed) break;
+    missed = !matched;
   }
   if (left.length > 0) {
     const r: ToolReply = await ctx.robot.act('scan_surroundings', {}, 'Not all in view; looking all around to check.');
@@ -83,6 +94,32 @@ async function goSee(ctx: SkillContext, points: Point[], where: string): Promise
   for (const [i, pose] of poses.slice(0, POSES_TRIED).entries()) {
     if ((await ctx.robot.act('navigate_to', { ...pose }, say(pose, where, i))).ok || ctx.robot.estopped) return;
   }
+}
+
+/**
+ * After a look that missed the item: to a pose that sees where it was put down, away from every
+ * pose looked from so far, on the side the robot put it down from first (it came that way, so
+ * nothing stands between). False when there is no such pose or none could be reached.
+ */
+async function goSeeFromElsewhere(ctx: SkillContext, item: Item, fallback: Point, where: string, lookedFrom: readonly Point[]): Promise<boolean> {
+  const at = item.at ?? fallback;
+  const poses = lookingPoses(ctx, at, lookingDistance(undefined), [at], true);
+  if (poses === 'here') return false;
+  const away = poses.filter((p) => lookedFrom.every((l) => dist(l, p) >= ELSEWHERE_M));
+  const side = item.from;
+  if (side) away.sort((a, b) => bearingOff(a, at, side) - bearingOff(b, at, side));
+  for (const pose of away.slice(0, POSES_TRIED)) {
+    const r = await ctx.robot.act('navigate_to', { ...pose }, `${item.id} was not in that view; looking ${where} again from (${pose.x}, ${pose.y}).`);
+    if (r.ok) return true;
+    if (ctx.robot.estopped) return false;
+  }
+  return false;
+}
+
+/** The angle at `at` between the way to `p` and the way to `q`, in radians. */
+function bearingOff(p: Point, at: Point, q: Point): number {
+  const a = Math.atan2(p.y - at.y, p.x - at.x) - Math.atan2(q.y - at.y, q.x - at.x);
+  return Math.abs(Math.atan2(Math.sin(a), Math.cos(a)));
 }
 
 const say = (pose: FacingPose, where: string, i: number) =>

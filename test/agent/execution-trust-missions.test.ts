@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
@@ -67,6 +68,25 @@ const partitioned = () =>
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
+/** A 10 x 8 m room whose bin_b has a walkway along its west side, the side the robot comes from. */
+const walkway = () =>
+  scenarioFile({
+    name: 'execution-walkway',
+    summary: 'a bin with a walkway along its west side',
+    room: { width: 10, depth: 8 },
+    obstacles: [],
+    zones: [
+      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
+      { name: 'bin_b', x: 7.2, y: 4.0, width: 1.0, depth: 1.0 },
+      { name: 'walkway', x: 5.95, y: 4.0, width: 1.5, depth: 3.0 },
+      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
+    ],
+    objects: [{ id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 4.0 }],
+    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
+  });
+
+const COLOUR_BAYS = fileURLToPath(new URL('../../bench/agent-suite/scenarios/colour-bays.json', import.meta.url));
+
 describe('carrying a mission out: never more than the robot saw', { timeout: 300_000 }, () => {
   it('a cube it put down, seen again from 6.6 m under a new id a little off its spot, is that cube: not a phantom second one', async () => {
     const { run } = await mission(stocked(), 27, 'put every cube that is not on the shelf into bin b');
@@ -96,5 +116,22 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     const guess = run.goals?.find((g) => g.text === 'the red cube is the only one');
     expect(guess?.status).toBe('unmet');
     expect(guess?.evidence).toMatch(/to be red_cube#1 at .* but later saw red_cube#2 at \(8\.\d+, 2\.\d+\)/);
+  });
+
+  it('a cylinder put down near a bay divider and missed by the first look is looked at again from the side it was put down from, and seen', async () => {
+    const { run } = await mission(COLOUR_BAYS, 111, 'put every object in the bay of its colour');
+    expect(run.world.objects.find((o) => o.id.startsWith('yellow_cylinder'))?.zone).toBe('yellow_bay');
+    expect(run.goals?.find((g) => g.text.includes('yellow_bay'))).toMatchObject({ status: 'met', evidence: expect.stringMatching(/yellow_cylinder#\d+ seen at .* in yellow_bay/) });
+    const wrong = run.world.objects.filter((o) => o.zone !== `${o.color}_bay`);
+    expect(wrong).toEqual([]);
+    expect(run.outcome, run.summary).toBe('succeeded');
+  });
+
+  it('"put the blue cube in bin b, avoid the walkway": the stand to put it down from is outside the walkway, not one the robot must refuse', async () => {
+    const { run, calls } = await mission(walkway(), 5, 'put the blue cube in bin b, avoid the walkway');
+    expect(run.world.objects.find((o) => o.id === 'blue_cube')).toMatchObject({ zone: 'bin_b', heldBy: null });
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.goals?.find((g) => g.text === 'kept out of walkway')?.status).toBe('met');
+    expect(calls.filter((c) => c.isError)).toEqual([]);
   });
 });

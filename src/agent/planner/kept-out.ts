@@ -1,4 +1,5 @@
 import type { GoalReport } from '../outcome-tool.js';
+import type { PlannerMap } from './beliefs.js';
 import type { SkillContext } from './skills/skill-context.js';
 
 /**
@@ -11,6 +12,30 @@ export function inKeptOutZone({ robot, beliefs }: SkillContext, p: { x: number; 
     const z = beliefs.zone(k.zone);
     return z !== undefined && p.x >= z.min_x - margin && p.x <= z.max_x + margin && p.y >= z.min_y - margin && p.y <= z.max_y + margin;
   });
+}
+
+const keptOutMaps = new WeakMap<PlannerMap, Map<string, PlannerMap>>();
+
+/**
+ * The map with each zone the mission keeps out of (but `except`, the place being delivered to)
+ * standing as a box of furniture: plans made on it — where to stand to put something down, the
+ * way there — keep out of those zones as they keep out of furniture, instead of choosing a pose
+ * the robot must then refuse. One object per set of zones, so plans made on it can be cached.
+ */
+export function mapKeepingOut({ robot, beliefs }: SkillContext, except?: string): PlannerMap | null {
+  const map = beliefs.map;
+  const zones = [...new Set(robot.driveLog.keepOut.map((k) => k.zone))].filter((z) => z !== except).sort();
+  if (!map || zones.length === 0) return map;
+  let byZones = keptOutMaps.get(map);
+  if (!byZones) keptOutMaps.set(map, (byZones = new Map()));
+  const key = zones.join('|');
+  let kept = byZones.get(key);
+  if (!kept) {
+    const boxes = map.zones.filter((z) => zones.includes(z.name)).map((z) => ({ id: `kept_out_${z.name}`, min_x: z.min_x, min_y: z.min_y, max_x: z.max_x, max_y: z.max_y }));
+    kept = { ...map, obstacles: [...map.obstacles, ...boxes] };
+    byZones.set(key, kept);
+  }
+  return kept;
 }
 
 /**

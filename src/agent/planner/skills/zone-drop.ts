@@ -1,3 +1,5 @@
+import type { PlannerMap } from '../beliefs.js';
+import { mapKeepingOut } from '../kept-out.js';
 import type { ToolReply } from '../planner-session.js';
 import { dropPlans, hasRoom } from './drop-spots.js';
 import { keepsWayOut, routeExists } from './floor-routes.js';
@@ -11,8 +13,9 @@ import type { SkillContext } from './skill-context.js';
  * before anything is dropped; a spot found blocked is given up for the next one.
  */
 
-/** Failures where another spot of the zone may work: no path to this stand, or blocked on the way. */
-const TRY_ANOTHER = new Set(['unreachable', 'failed']);
+/** Failures where another spot of the zone may work: no path to this stand, blocked on the way,
+ *  or the stand or every way to it inside a zone the mission keeps out of. */
+const TRY_ANOTHER = new Set(['unreachable', 'failed', 'goal_in_avoided_zone', 'no_route_avoiding_zones']);
 
 /** What the planner knows lies on the floor (seen, or put down by the robot), not what it holds. */
 export function knownObjects({ beliefs }: SkillContext): Array<{ x: number; y: number }> {
@@ -35,11 +38,11 @@ export function zoneRefuses(ctx: SkillContext, zoneName: string): string | null 
   const { beliefs, robot } = ctx;
   const zone = beliefs.zone(zoneName);
   if (full || !zone || !beliefs.map) return full;
-  const map = beliefs.map;
   const objects = knownObjects(ctx);
   const from = { ...robot.pose };
-  const choice = dropPlans(map, zone, from, objects, 1, ({ stand }) => routeExists(map, from, stand, objects));
-  return 'unreachable' in choice ? `no free spot of ${zoneName} has a place to stand facing it that I can drive to` : null;
+  const reachable = (map: PlannerMap) => !('unreachable' in dropPlans(map, zone, from, objects, 1, ({ stand }) => routeExists(map, from, stand, objects)));
+  if (reachable(mapKeepingOut(ctx, zoneName)!) || reachable(beliefs.map)) return null;
+  return `no free spot of ${zoneName} has a place to stand facing it that I can drive to`;
 }
 
 const fullText = (zone: string, there: number) => `${zone} is full: no free floor is left in it (${there} object(s) there that I know of)`;
@@ -49,10 +52,13 @@ export async function dropInZone(ctx: SkillContext, zoneName: string, held: stri
   const { robot, beliefs } = ctx;
   const zone = beliefs.zone(zoneName);
   if (zone && beliefs.map) {
-    const map = beliefs.map;
     const objects = knownObjects(ctx);
     const from = { ...robot.pose };
-    const choice = dropPlans(map, zone, from, objects, 3, ({ spot, stand }) => keepsWayOut(map, from, stand, spot, objects));
+    const plan = (map: PlannerMap) => dropPlans(map, zone, from, objects, 3, ({ spot, stand }) => keepsWayOut(map, from, stand, spot, objects));
+    // Stands and ways out of the zones the mission keeps out of; the robot's own planner, told
+    // to keep out of them too, has the last word when the map alone finds none.
+    const kept = plan(mapKeepingOut(ctx, zoneName)!);
+    const choice = 'plans' in kept ? kept : plan(beliefs.map);
     if ('full' in choice) return { problem: fullText(zoneName, choice.objectsInZone) };
     if ('unreachable' in choice) return { problem: `no free spot of ${zoneName} leaves the robot room to stand facing it and a way back out` };
     for (const [i, { spot, stand }] of choice.plans.entries()) {

@@ -85,6 +85,29 @@ const walkway = () =>
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
+/** The partitioned room with a small bin_a full of four objects, and the blue cube asked for on bin_a's side of the partition. */
+const fullBin = () =>
+  scenarioFile({
+    name: 'execution-full-bin',
+    summary: 'a full bin behind a partition, the cube asked for there too',
+    room: { width: 10, depth: 8 },
+    obstacles: [{ id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 }],
+    zones: [
+      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
+      { name: 'bin_a', x: 8.9, y: 1.0, width: 0.6, depth: 0.6 },
+      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 7.6, y: 3.2 },
+      { id: 'green_cube', color: 'green', shape: 'cube', x: 8.75, y: 0.85 },
+      { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 9.05, y: 0.85 },
+      { id: 'red_cube', color: 'red', shape: 'cube', x: 8.75, y: 1.15 },
+      { id: 'green_ball', color: 'green', shape: 'ball', x: 9.05, y: 1.15 },
+      { id: 'red_ball', color: 'red', shape: 'ball', x: 2.5, y: 6.0 },
+    ],
+    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
+  });
+
 const COLOUR_BAYS = fileURLToPath(new URL('../../bench/agent-suite/scenarios/colour-bays.json', import.meta.url));
 
 describe('carrying a mission out: never more than the robot saw', { timeout: 300_000 }, () => {
@@ -133,5 +156,15 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     expect(run.outcome, run.summary).toBe('succeeded');
     expect(run.goals?.find((g) => g.text === 'kept out of walkway')?.status).toBe('met');
     expect(calls.filter((c) => c.isError)).toEqual([]);
+  });
+
+  it('a zone the search for the object shows to be full is said before the pickup: the object is left where it was, the gripper empty', async () => {
+    // bin_a was out of sight from home: the scan that finds the blue cube also shows bin_a full.
+    const { run, calls } = await mission(fullBin(), 5, 'put the blue cube in bin a');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.summary).toMatch(/bin_a is full/);
+    expect(calls.map((c) => c.name)).not.toContain('grasp_object');
+    expect(run.world.robot.holding).toBeNull();
+    expect(run.world.objects.find((o) => o.id === 'blue_cube')).toMatchObject({ x: 7.6, y: 3.2, heldBy: null });
   });
 });

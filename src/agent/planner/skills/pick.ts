@@ -10,12 +10,12 @@ import type { SkillContext } from './skill-context.js';
 const GRASP_TRIES = 3;
 
 /**
- * Picks up the object asked for (or `knownTarget`, already found): finds it, approaches and
- * grasps, and on a miss looks again and re-approaches. When the robot says the id no longer
+ * Picks up the object asked for (or `knownTarget`, already found): finds it, asks `mayTake` whether
+ * the errand still stands (why not, or null), approaches and grasps, and on a miss looks again and re-approaches. When the robot says the id no longer
  * names an object (a relabel, a merged double sighting), it follows the new id if that is still
  * what was asked for, and otherwise searches again or reports the object as gone.
  */
-export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: SeenThing): Promise<Step> {
+export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: SeenThing, mayTake: () => string | null = () => null): Promise<Step> {
   const { robot, beliefs } = ctx;
   if (q.all && !knownTarget) return fail(`I can hold one object at a time; ask me to put ${describeQuery(q)} somewhere instead.`);
   if (beliefs.holding) {
@@ -34,6 +34,10 @@ export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: Seen
     target = chosen.target;
   }
   const chosenId = target.id;
+  // What the search showed on the way may rule the errand out (the zone it goes to, full): asked
+  // again before taking hold, so the object is not left in the gripper.
+  const refused = mayTake();
+  if (refused) return fail(refused);
   let lastError = '';
   for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
     const approach = await robot.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);

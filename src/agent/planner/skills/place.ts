@@ -24,7 +24,12 @@ export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapP
   }
   if (!(q.pronoun && beliefs.holding) && !(beliefs.holding && holdingMatches(ctx, q))) {
     if (q.pronoun && !ctx.lastObject) return fail('I am not holding anything, and "it" does not name an object; say which object to move.');
-    const got = await pick(ctx, q.pronoun ? { all: false, text: ctx.lastObject!, ...queryOfId(ctx.lastObject!) } : q);
+    // The search for it may show the zone full: that is said before it is picked up, too.
+    const stillFits = () => ('zone' in where ? zoneRefuses(ctx, where.zone) : null);
+    const got = await pick(ctx, q.pronoun ? { all: false, text: ctx.lastObject!, ...queryOfId(ctx.lastObject!) } : q, undefined, () => {
+      const why = stillFits();
+      return why ? `I cannot put ${describeQuery(q)} there: ${why}, so I left it where it is.` : null;
+    });
     if (!got.ok) return got;
     picked = `${got.message} `;
   }

@@ -108,6 +108,29 @@ const fullBin = () =>
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
+/** A bin in an alcove (walls north and south, the room's wall east) whose only way in is a walkway, and a red ball in the alcove by the bin. */
+const alcove = () =>
+  scenarioFile({
+    name: 'execution-alcove',
+    summary: 'a bin in an alcove whose only way in is a walkway',
+    room: { width: 10, depth: 8 },
+    obstacles: [
+      { id: 'alcove_wall_north', x: 8.9, y: 4.8, width: 2.2, depth: 0.16 },
+      { id: 'alcove_wall_south', x: 8.9, y: 3.2, width: 2.2, depth: 0.16 },
+    ],
+    zones: [
+      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
+      { name: 'bin_b', x: 9.0, y: 4.0, width: 0.8, depth: 0.8 },
+      { name: 'walkway', x: 7.3, y: 4.0, width: 1.0, depth: 1.8 },
+      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 2.5 },
+      { id: 'red_ball', color: 'red', shape: 'ball', x: 8.3, y: 4.0 },
+    ],
+    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
+  });
+
 const COLOUR_BAYS = fileURLToPath(new URL('../../bench/agent-suite/scenarios/colour-bays.json', import.meta.url));
 
 describe('carrying a mission out: never more than the robot saw', { timeout: 300_000 }, () => {
@@ -166,5 +189,24 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     expect(calls.map((c) => c.name)).not.toContain('grasp_object');
     expect(run.world.robot.holding).toBeNull();
     expect(run.world.objects.find((o) => o.id === 'blue_cube')).toMatchObject({ x: 7.6, y: 3.2, heldBy: null });
+  });
+
+  it('a zone reached only through one the mission keeps out of is refused before anything is picked up', async () => {
+    const { run, calls } = await mission(alcove(), 5, 'put the blue cube in bin b, avoid the walkway');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.summary).toMatch(/every way to a free spot of bin_b goes through walkway/);
+    expect(calls.map((c) => c.name)).toEqual(['get_robot_status']);
+    expect(run.world.objects.find((o) => o.id === 'blue_cube')).toMatchObject({ x: 3.0, y: 2.5, heldBy: null });
+  });
+
+  it('a delivery that fails after the pickup puts the object back down where it was: the robot does not end holding it', async () => {
+    // Next to the red ball means standing in the alcove, and the only way in is the walkway.
+    const { run } = await mission(alcove(), 5, 'put the blue cube next to the red ball, avoid the walkway');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.summary).toMatch(/I put blue_cube#1 back down where it was, at \(2\.\d+, 2\.\d+\)\./);
+    expect(run.world.robot.holding).toBeNull();
+    const cube = run.world.objects.find((o) => o.id === 'blue_cube')!;
+    expect(cube.heldBy).toBeNull();
+    expect(Math.hypot(cube.x - 3.0, cube.y - 2.5)).toBeLessThan(0.2);
   });
 });

@@ -30,9 +30,10 @@ function zoneFull(ctx: SkillContext, zoneName: string): string | null {
   return fullText(zoneName, knownObjects(ctx).filter((o) => beliefs.zoneAt(o) === zoneName).length);
 }
 
-/** Why the robot cannot drop anything in the zone from where it is — full, or no spot of it one can
- *  stand facing and drive to (a closed cage) — as far as the map and the robot know; null when it
- *  may. Asked before a pickup: found out after it, the object stayed in the gripper. */
+/** Why the robot cannot drop anything in the zone from where it is — full, no spot of it one can
+ *  stand facing and drive to (a closed cage), or none without crossing a zone the mission keeps
+ *  out of — as far as the map and the robot know; null when it may. Asked before a pickup: found
+ *  out after it, the object would stay in the gripper. */
 export function zoneRefuses(ctx: SkillContext, zoneName: string): string | null {
   const full = zoneFull(ctx, zoneName);
   const { beliefs, robot } = ctx;
@@ -41,8 +42,11 @@ export function zoneRefuses(ctx: SkillContext, zoneName: string): string | null 
   const objects = knownObjects(ctx);
   const from = { ...robot.pose };
   const reachable = (map: PlannerMap) => !('unreachable' in dropPlans(map, zone, from, objects, 1, ({ stand }) => routeExists(map, from, stand, objects)));
-  if (reachable(mapKeepingOut(ctx, zoneName)!) || reachable(beliefs.map)) return null;
-  return `no free spot of ${zoneName} has a place to stand facing it that I can drive to`;
+  if (!reachable(beliefs.map)) return `no free spot of ${zoneName} has a place to stand facing it that I can drive to`;
+  const kept = mapKeepingOut(ctx, zoneName)!;
+  if (kept === beliefs.map || reachable(kept)) return null;
+  const avoided = [...new Set(robot.driveLog.keepOut.map((k) => k.zone))].filter((z) => z !== zoneName).join(', ');
+  return `every way to a free spot of ${zoneName} goes through ${avoided}, which I was told to keep out of`;
 }
 
 const fullText = (zone: string, there: number) => `${zone} is full: no free floor is left in it (${there} object(s) there that I know of)`;

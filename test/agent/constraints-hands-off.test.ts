@@ -20,7 +20,11 @@ describe('what the instruction says to leave alone', () => {
 
   it('words that are not an object are left in place, where the grammar refuses them', () => {
     expect(extractConstraints('put the cubes in bin a but not quickly').constraints).toEqual([]);
-    expect(extractConstraints('do not take the red cube to bin a').constraints).toEqual([]);
+    // A delivery forbidden is a rule of its own: kept by leaving the object alone, when nothing else is asked.
+    expect(extractConstraints('do not take the red cube to bin a').constraints).toEqual([
+      { rule: 'hands_off', spare: { color: 'red', shape: 'cube', text: 'the red cube' }, text: 'do not take the red cube to bin a', alone: true },
+    ]);
+    expect(extractConstraints('do not take the thing to bin a').constraints).toEqual([]);
   });
 });
 

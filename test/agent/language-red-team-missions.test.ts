@@ -88,3 +88,35 @@ describe('red-team misreadings no longer move the robot', { timeout: 300_000 }, 
     expect(run.world.objects.find((o) => o.id === 'green_cube')).toMatchObject({ zone: 'bin_a' });
   });
 });
+
+describe('rules and questions that were refused', { timeout: 300_000 }, () => {
+  it('"don\'t put the blue cube in bin a" alone: the rule is kept by not moving, said so', async () => {
+    const { run, calls } = await mission(binRoom(), 4, "don't put the blue cube in bin a");
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/only sets a rule \(left the blue cube alone\)/);
+    expect(calls).toEqual(['get_robot_status']);
+    expect(run.world.robot).toMatchObject({ x: 1, y: 1, holding: null });
+  });
+
+  it('"which cube is closest to bin b?" names the cube the whole room compared says, with its distance', async () => {
+    const { run } = await mission(binRoom(), 4, 'which cube is closest to bin b?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    // Truth: bin_b spans x 5.3–6.3, y 0.7–1.7; the green cube in bin_a is 1.3 m from its edge, red_cube_a (3.0, 1.6) 2.3 m, red_cube_b 3.3 m.
+    expect(run.summary).toMatch(/^The cube closest to bin b is green_cube#\d+ at \(7\.\d+, 1\.\d+\) in bin_a, .*: green_cube#\d+ is 1\.[2-4]\d* m from the nearest edge of bin_b/);
+  });
+
+  it('"how far is X from bin a / from Y": measured from the sightings, as the truth has it', async () => {
+    const { run } = await mission(binRoom(), 4, 'how far is the blue cube from bin a?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    // Truth: the blue cube at (2.6, 6.0); bin_a spans x 7.0–8.2, y 0.8–2.0, its centre (7.6, 1.4).
+    const m = /blue_cube#\d+ is ([\d.]+) m from the nearest edge of bin_a \(([\d.]+) m from its centre\)/.exec(run.summary);
+    expect(m, run.summary).not.toBeNull();
+    expect(Number(m![1])).toBeCloseTo(Math.hypot(7.0 - 2.6, 6.0 - 2.0), 0);
+    expect(Number(m![2])).toBeCloseTo(Math.hypot(7.6 - 2.6, 6.0 - 1.4), 0);
+    const pair = await mission(binRoom(), 4, 'how far apart are the blue cube and the green cube');
+    expect(pair.run.outcome, pair.run.summary).toBe('succeeded');
+    const d = /blue_cube#\d+ and green_cube#\d+ are ([\d.]+) m apart/.exec(pair.run.summary);
+    expect(d, pair.run.summary).not.toBeNull();
+    expect(Number(d![1])).toBeCloseTo(Math.hypot(7.6 - 2.6, 6.0 - 1.4), 0);
+  });
+});

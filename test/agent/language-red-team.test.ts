@@ -111,3 +111,61 @@ describe('taking something out of a place says where it ends up', () => {
     expect(goals('pick up the green cube from bin a')).toEqual([{ kind: 'pick', object: expect.objectContaining({ inZone: 'bin_a' }) }]);
   });
 });
+
+describe('a prohibition alone is a rule for the mission, kept by doing nothing', () => {
+  it.each([
+    ["don't put the blue cube in bin a", { color: 'blue', shape: 'cube' }],
+    ['never bring the red ball to the shelf', { color: 'red', shape: 'ball' }],
+    ['do not move anything', {}],
+    ["don't touch anything", {}],
+  ])('"%s" is a hands-off rule and nothing to do', (text, spare) => {
+    const g = goals(text);
+    expect(g).toEqual([{ kind: 'keep', constraint: expect.objectContaining({ rule: 'hands_off', spare: expect.objectContaining(spare) }) }]);
+  });
+
+  it('with something else to do, "don\'t put X in Z" is refused: leaving X alone could be more than meant', () => {
+    expect(refusal("put the red cube in bin b, don't put the blue cube in bin a")).toMatch(/only by not moving the blue cube at all/);
+  });
+
+  it('"don\'t move anything" with something to move contradicts it', () => {
+    expect(refusal('put the red cube in bin b and do not move anything')).toMatch(/contradicts/);
+  });
+});
+
+describe('bounds on a number', () => {
+  it.each([
+    ['put at most 2 cubes in bin a', 2, 'bin_a'],
+    ['put no more than three balls on the shelf', 3, 'shelf'],
+    ['move at least two cubes to bin b', 2, 'bin_b'],
+    ['put up to 2 red cubes in bin a', 2, 'bin_a'],
+  ])('"%s": that many, into the place said (never "most" or "least" as a place)', (text, count, zone) => {
+    expect(goals(text)).toEqual([expect.objectContaining({ kind: 'place', object: expect.objectContaining({ all: true, count }), target: { zone } })]);
+  });
+});
+
+describe('questions that compare or measure', () => {
+  it.each([
+    ['which cube is closest to bin b?', { shape: 'cube', relation: { ranked: 'nearest', to: { zone: 'bin_b' } } }],
+    ['which object is farthest from the charging dock?', { relation: { ranked: 'farthest', to: { zone: 'charging_dock' } } }],
+    ['which is the nearest ball to the shelf', { shape: 'ball', relation: { ranked: 'nearest', to: { zone: 'shelf' } } }],
+    ['which ball is closest to you', { shape: 'ball', rank: 'nearest' }],
+  ])('"%s" asks which one, by distance', (text, object) => {
+    const g = goals(text);
+    expect(g).toHaveLength(1);
+    expect(g[0]).toMatchObject({ kind: 'find', object: { all: false, ...object } });
+  });
+
+  it.each([
+    ['how far is the red cube from the shelf?', { zone: 'shelf' }],
+    ['what is the distance between the red cube and bin a', { zone: 'bin_a' }],
+    ['how far is the red cube from the blue ball', { object: expect.objectContaining({ color: 'blue', shape: 'ball' }) }],
+    ['how far apart are the red cube and the blue cube', { object: expect.objectContaining({ color: 'blue', shape: 'cube' }) }],
+    ['how far away is the green ball', { robot: true }],
+  ])('"%s" asks a distance', (text, distanceTo) => {
+    expect(goals(text)).toEqual([{ kind: 'find', object: expect.objectContaining({ color: expect.any(String) }), distanceTo }]);
+  });
+
+  it('a distance from a place the map does not have is refused, listing the places', () => {
+    expect(refusal('how far is the red cube from the kitchen')).toMatch(/I do not know a place called "kitchen": this map has/);
+  });
+});

@@ -360,7 +360,6 @@ describe('refused before anything moves, quoting what was not understood', () =>
     // A correction that stands for no part of what was said, and one with nothing before it.
     ['put the red cube in the shed, no wait, go charge and then dance', GREENHOUSE, /dance/],
     ['no, the blue one', GREENHOUSE, /blue one/],
-    ['do not put the green ball in the shed', GREENHOUSE, /will not guess/],
     ['put the red cube in the shed if it is empty', GREENHOUSE, /if it is empty/],
     ['if you see a red ball, bring it to the shed', GREENHOUSE, /if you/],
     ['pick up the small cube', GREENHOUSE, /small cube/],
@@ -370,7 +369,6 @@ describe('refused before anything moves, quoting what was not understood', () =>
     ['did you move the red cube to the sink', KITCHEN, /did you/],
     ['should i put the red cube in the sink', KITCHEN, /should i/],
     ['the red cube is in the sink', KITCHEN, /the red cube is in the sink/],
-    ["don't put the red cube in the sink", KITCHEN, /will not guess/],
     // Said to be there, and nothing asked of it.
     ['there is a red cube on the display table', SHOP, /what to do with "a red cube on the display table"/],
     // "The right bay" is a zone's name, not a place said last.
@@ -385,5 +383,21 @@ describe('refused before anything moves, quoting what was not understood', () =>
   it('"tidy up the table" with no zone named after a colour or kind says why it cannot tell where things belong', () => {
     const g = ground('tidy up the table', KITCHEN);
     expect((g as { refusal: string }).refusal).toMatch(/no zone of this map is named after a colour/);
+  });
+});
+
+describe('a forbidden delivery said alone is a rule, kept by doing nothing', () => {
+  it.each<[string, string[]]>([
+    ['do not put the green ball in the shed', GREENHOUSE],
+    ["don't put the red cube in the sink", KITCHEN],
+  ])('%s', (text, zones) => {
+    const g = ground(text, zones);
+    if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
+    expect(g.goals).toEqual([{ kind: 'keep', constraint: expect.objectContaining({ rule: 'hands_off', alone: true }) }]);
+  });
+
+  it('with something else asked, it is refused rather than read as more than meant', () => {
+    const g = ground("put the blue ball on the counter and don't put the red cube in the sink", KITCHEN);
+    expect((g as { refusal: string }).refusal).toMatch(/only by not moving the red cube at all/);
   });
 });

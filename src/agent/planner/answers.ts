@@ -1,8 +1,25 @@
 import { describeQuery, type SeenThing } from './beliefs.js';
+import type { DistanceTo } from './frames/goal-types.js';
+import type { GroundedGoal } from './grounding.js';
 import type { ObjectQuery } from './instruction.js';
-import { find } from './skills/search.js';
+import { choose, find, findAndReport } from './skills/search.js';
 import type { SkillContext } from './skills/skill-context.js';
-import { fail, ok, type Step } from './step.js';
+import { capitalize, fail, ok, type Step } from './step.js';
+
+type Point = { x: number; y: number };
+type Rect = { name: string; min_x: number; min_y: number; max_x: number; max_y: number; center: Point };
+
+/**
+ * Questions about the room, each answered from the robot's own sightings: whether something is
+ * there (yes or no), which one is closest to or farthest from a place (the whole room compared),
+ * how far one thing is from another, and otherwise where it is.
+ */
+export function answerQuestion(ctx: SkillContext, goal: Extract<GroundedGoal, { kind: 'find' }>): Promise<Step> {
+  if (goal.distanceTo) return answerDistance(ctx, goal.object, goal.distanceTo);
+  if (goal.whether) return answerWhether(ctx, goal.object);
+  if (!goal.object.all && (goal.object.rank || (goal.object.relation !== undefined && 'ranked' in goal.object.relation))) return answerWhich(ctx, goal.object);
+  return findAndReport(ctx, goal.object);
+}
 
 /**
  * A yes/no question about the room ("is the blue cube in bin a?", "is there a red ball?", "can
@@ -29,6 +46,58 @@ export async function answerWhether(ctx: SkillContext, q: ObjectQuery): Promise<
   const instead = elsewhere.length ? `; I saw ${elsewhere.map((o) => describeSighting(ctx, o)).join(', ')}` : '';
   return ok(`No: I searched the whole room and saw no ${kind}${where}${instead}.`);
 }
+
+/** What a question asks, for the report. */
+export function questionText(goal: Extract<GroundedGoal, { kind: 'find' }>): string {
+  const to = goal.distanceTo;
+  if (to) return `how far ${describeQuery(goal.object)} is from ${'robot' in to ? 'the robot' : 'zone' in to ? to.zone : 'said' in to ? to.said : describeQuery(to.object)}, answered`;
+  if (goal.whether) return `whether there is ${describeQuery({ ...goal.object, all: false }).replace(/^the /, 'a ')}, answered`;
+  return `where ${describeQuery(goal.object)} is, answered`;
+}
+
+/** "Which cube is closest to bin b": the one chosen after comparing the whole room, and how far it is. */
+async function answerWhich(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const asked = { ...ctx.robot.pose };
+  const chosen = await choose(ctx, q);
+  if ('problem' in chosen) return fail(chosen.problem);
+  const o = chosen.target;
+  const to = q.relation && 'ranked' in q.relation && 'zone' in q.relation.to ? ctx.beliefs.zone(q.relation.to.zone) : undefined;
+  const measured = to ? `: ${fromZone(o, to)}` : q.rank ? `: ${metres(dist(o, asked))} from where I was when asked` : '';
+  return ok(`${capitalize(describeQuery(q))} is ${describeSighting(ctx, o)}${measured}.`);
+}
+
+/** "How far is the red cube from the shelf": from the sightings of both (or the map's zone, or the robot when asked). */
+async function answerDistance(ctx: SkillContext, q: ObjectQuery, to: DistanceTo): Promise<Step> {
+  const asked = { ...ctx.robot.pose };
+  const chosen = await choose(ctx, q);
+  if ('problem' in chosen) return fail(chosen.problem);
+  const o = chosen.target;
+  const seen = describeSighting(ctx, o);
+  if ('robot' in to) return ok(`${o.id} is ${metres(dist(o, asked))} from where I was when asked, (${round(asked.x)}, ${round(asked.y)}): I see ${seen}.`);
+  if ('zone' in to) {
+    const zone = ctx.beliefs.zone(to.zone);
+    return zone ? ok(`${fromZone(o, zone)}: I see ${seen}.`) : fail(`I do not know where ${to.zone} is on the map.`);
+  }
+  if (!('object' in to)) return fail(`I do not know where "${to.said}" is.`);
+  const other = await choose(ctx, to.object);
+  if ('problem' in other) return fail(other.problem);
+  const p = other.target;
+  if (p.id === o.id) return fail(`"${q.text}" and "${to.object.text}" are the same object (${o.id}).`);
+  return ok(`${o.id} and ${p.id} are ${metres(dist(o, p))} apart, centre to centre: I see ${seen}, and ${describeSighting(ctx, p)}.`);
+}
+
+/** How far an object is from a zone: from its nearest edge (0 inside it) and from its centre. */
+function fromZone(o: SeenThing, zone: Rect): string {
+  const dx = Math.max(zone.min_x - o.x, 0, o.x - zone.max_x);
+  const dy = Math.max(zone.min_y - o.y, 0, o.y - zone.max_y);
+  const edge = Math.hypot(dx, dy);
+  const centre = `${metres(dist(o, zone.center))} from its centre`;
+  return edge === 0 ? `${o.id} is in ${zone.name}, ${centre}` : `${o.id} is ${metres(edge)} from the nearest edge of ${zone.name} (${centre})`;
+}
+
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+const round = (v: number) => Math.round(v * 100) / 100;
+const metres = (v: number) => `${round(v)} m`;
 
 function describeSighting({ beliefs }: SkillContext, o: SeenThing): string {
   const zone = beliefs.zoneAt(o);

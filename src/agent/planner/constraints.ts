@@ -11,7 +11,7 @@ export type Constraint =
   | { rule: 'no_charge'; text: string }
   | { rule: 'avoid'; said: string; text: string }
   /** "don't touch anything on the workbench", "leave the red cube alone", ", but not the blue one": never a candidate, and checked unmoved at the end. */
-  | { rule: 'hands_off'; spare: SpareQuery; text: string };
+  | { rule: 'hands_off'; spare: SpareQuery; text: string; alone?: true };
 
 const END = String.raw`(?=\s*(?:,|;|\.|\band then\b|\bthen\b|\band\b|$))`;
 const NEGATION = String.raw`(?:do not|don't|dont|never|no|please don't)`;
@@ -28,12 +28,16 @@ const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|stay(?:ing)? (?:out of|away from|clear of)|keep(?:ing)? (?:out of|away from|clear of))\s+(?:going through\s+)?${PLACE}${END}`, 'g'),
 ];
 
+/** Verbs that put an object somewhere; forbidding one forbids moving that object there. */
+const PUTTING = String.raw`(?:put|place|drop|bring|carry|take|move|set|stick|throw|toss|load|deliver|leave)`;
 const THING = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?)`;
 const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THING}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touching|moving|disturbing|picking up|taking)\s+${THING}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude)\s+${THING}${END}`, 'g'),
+  // "don't put the blue cube in bin a": kept by not moving it at all (`alone`: only when nothing else is asked, see below).
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${PUTTING}\s+${THING}\s+(?:in|into|inside|on|onto|to|at|next to|near|by)\s+${PLACE}${END}`, 'g'),
   // ", not the red one", "but not the blue cube", ", except the yellow ball": said after the clause it narrows.
   new RegExp(String.raw`(?:,\s*(?:but |and )?|\s+but |\s+and )(?:not|except(?: for)?|apart from|other than|excluding)\s+${THING}(?: (?:though|please|one))?${END}`, 'g'),
 ];
@@ -46,6 +50,8 @@ export const LEFTOVER_NEGATION = /\b(?:not(?! (?:in|on|inside|at)\b)|don't|dont|
 function spareOf(said: string): SpareQuery | null {
   // "anything else", "everything else": whatever the instruction does not name (grounding lists what it names).
   if (/^(?:anything|everything|all|any(?:thing)? other (?:objects?|things?)|the rest|others|the others) ?(?:else)?$/.test(said.trim()) && /else|other|rest/.test(said)) return { notNamed: [], text: said.trim() };
+  // "don't move anything", "never touch anything at all": every object.
+  if (/^(?:anything|any (?:objects?|things?)|a thing|a single (?:thing|object))(?: at all)?$/.test(said.trim())) return { text: 'everything' };
   const q = parseObject(said.trim().replace(/^(?:whatever|what) (?:is|are|sits|lies) /, 'anything '));
   if ('reason' in q || q.pronoun || q.relation || q.notInZone) return null;
   if (!q.color && !q.shape && !q.inZone) return null;
@@ -68,10 +74,13 @@ export function extractConstraints(text: string): { rest: string; constraints: C
     });
   }
   for (const pattern of HANDS_OFF) {
-    rest = rest.replace(pattern, (m, said: string) => {
+    rest = rest.replace(pattern, (m, said: string, place?: string) => {
       const spare = spareOf(said);
       if (!spare) return m;
-      constraints.push({ rule: 'hands_off', spare, text: m.replace(/^,?\s*(?:(?:but|and)\s+(?!not\b))?/, '').trim() });
+      // "Don't put X in Z" is kept for sure by leaving X alone, which is all it asks when nothing else is
+      // asked; with other goals that may need X moved elsewhere, leaving it alone could be more than meant.
+      const alone = pattern.source.includes(PUTTING) && typeof place === 'string' ? { alone: true as const } : {};
+      constraints.push({ rule: 'hands_off', spare, text: m.replace(/^,?\s*(?:(?:but|and)\s+(?!not\b))?/, '').trim(), ...alone });
       return ' ';
     });
   }

@@ -1,4 +1,5 @@
 import type { GoalReport } from '../outcome-tool.js';
+import { questionText } from './answers.js';
 import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
 import { checkHandsOff, handsOffText } from './hands-off.js';
@@ -28,7 +29,7 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
     case 'goto':
       return 'zone' in goal.target ? `robot in ${goal.target.zone}` : 'start' in goal.target ? 'robot back where it started' : `robot at (${goal.target.point.x}, ${goal.target.point.y})`;
     case 'find':
-      return goal.whether ? `whether there is ${describeQuery({ ...goal.object, all: false }).replace(/^the /, 'a ')}, answered` : `where ${describeQuery(goal.object)} is, answered`;
+      return questionText(goal);
     case 'count':
       return `how many ${describeQuery(goal.object).replace(/^all /, '')}, answered`;
     case 'stay':

@@ -147,7 +147,9 @@ function groundObjects(g: GroundedGoal | null, place: (p: SpokenPlace) => MapPla
   if (object === null) return null;
   const near = g.kind === 'place' && 'near' in g.target ? ground(g.target.near) : undefined;
   if (near === null) return null;
-  return { ...g, ...(object ? { object } : {}), ...(near ? { target: { near } } : {}) } as GroundedGoal;
+  const from = g.kind === 'find' && g.distanceTo && 'object' in g.distanceTo ? ground(g.distanceTo.object) : undefined;
+  if (from === null) return null;
+  return { ...g, ...(object ? { object } : {}), ...(near ? { target: { near } } : {}), ...(from ? { distanceTo: { object: from } } : {}) } as GroundedGoal;
 }
 
 function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {
@@ -160,6 +162,12 @@ function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | 
     case 'place': {
       const target = groundPlace(g.target, place);
       return target ? { ...g, target } : null;
+    }
+    case 'find': {
+      // "how far is X from the shelf": the place on the map.
+      if (!g.distanceTo || !('said' in g.distanceTo)) return g;
+      const to = place(g.distanceTo);
+      return to && 'zone' in to ? { ...g, distanceTo: to } : null;
     }
     default:
       return g;
@@ -201,7 +209,10 @@ function spareEverywhere(goals: GroundedGoal[], place: (p: SpokenPlace) => MapPl
 }
 
 function constraintProblems(c: Constraint, goals: GroundedGoal[], place: (p: SpokenPlace) => MapPlace | null, keepOut: KeepOut[]): string[] {
-  if (c.rule === 'hands_off') return [];
+  if (c.rule === 'hands_off') {
+    if (!c.alone || goals.every((g) => g.kind === 'keep')) return [];
+    return [`I can keep "${c.text}" only by not moving ${c.spare.text} at all, which the rest of the instruction may not mean: say "leave ${c.spare.text} alone", or ask for the rest on its own`];
+  }
   if (c.rule === 'no_charge') {
     return goals.some((g) => g.kind === 'charge') ? [`"${c.text}" contradicts charging, which the instruction also asks for`] : [];
   }

@@ -1,5 +1,5 @@
 import type { GoalReport } from '../outcome-tool.js';
-import { answerWhether } from './answers.js';
+import { answerQuestion } from './answers.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
@@ -15,7 +15,7 @@ import { pick } from './skills/pick.js';
 import { place } from './skills/place.js';
 import { clearZone, sortObjects, swap, type Composed } from './skills/compositions.js';
 import { capture, control, status } from './skills/robot-controls.js';
-import { countAndReport, findAndReport, lookAround } from './skills/search.js';
+import { countAndReport, lookAround } from './skills/search.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, ok, pct, type Step } from './step.js';
 
@@ -173,7 +173,7 @@ function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {
     case 'rotate':
       return rotate(ctx, goal.degrees);
     case 'find':
-      return goal.whether ? answerWhether(ctx, goal.object) : findAndReport(ctx, goal.object);
+      return answerQuestion(ctx, goal);
     case 'count':
       return countAndReport(ctx, goal.object);
     case 'stay':

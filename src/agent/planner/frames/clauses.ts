@@ -24,9 +24,16 @@ function politeness(text: string): string {
     .replace(/\b(?:please|kindly|could you|can you|would you|will you|i want you to|i'd like you to|i would like you to|i need you to|for me|real quick|when you get a (?:chance|sec(?:ond)?))\b/g, ' ');
 }
 
+/**
+ * A bound on a number ("at most 2", "no more than 3", "at least 2", "up to 4"): that many is what
+ * both bounds allow, and the robot moves exactly that many (fewer found is said, never called done).
+ */
+const BOUND = /\b(?:at most|at the most|no more than|not more than|up to|a maximum of|max(?:imum)?(?: of)?|at least|at the least|no fewer than|no less than|not less than|a minimum of|min(?:imum)?(?: of)?) (?=\d+\b)/g;
+
 export function normalizeInstruction(text: string): string {
   return inOrderDone(
     politeness(text)
+      .replace(BOUND, '')
       .replace(/[!?]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim(),

@@ -11,12 +11,18 @@ export type MapPlace = { zone: string } | { start: true };
 type Point = { point: { x: number; y: number } };
 export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true };
 
+/** What a distance is asked from: an object, a place (as said, then the zone grounded), or the robot. */
+export type DistanceTo = { object: ObjectQuery } | { said: string } | { zone: string } | { robot: true };
+
 export type Goal<Z = SpokenPlace> =
   | { kind: 'pick'; object: ObjectQuery }
   | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
   | { kind: 'goto'; target: Z | Point }
-  /** Where the object is; with `whether`, a yes/no question ("is the blue cube in bin a?") answered either way. */
-  | { kind: 'find'; object: ObjectQuery; whether?: true }
+  /**
+   * Where the object is; with `whether`, a yes/no question ("is the blue cube in bin a?") answered
+   * either way; with `distanceTo`, how far it is from another object, a place or the robot.
+   */
+  | { kind: 'find'; object: ObjectQuery; whether?: true; distanceTo?: DistanceTo }
   | { kind: 'count'; object: ObjectQuery }
   | { kind: 'stay' }
   | { kind: 'scan' }

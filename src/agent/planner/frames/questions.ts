@@ -1,4 +1,5 @@
-import type { ParsedGoal } from './goal-types.js';
+import { parseObject } from '../referring.js';
+import type { DistanceTo, ParsedGoal } from './goal-types.js';
 import { unknown, withObject } from './phrases.js';
 
 /**
@@ -15,6 +16,8 @@ export function readQuestion(said: string): ParsedGoal | null {
     const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
+  const far = howFar(c);
+  if (far) return far;
   // "is the trolley empty", "are the bins clear": what is there, if anything.
   const empty = /^(?:is|are) (.+?) (?:empty|clear|free)(?: now| yet)?$/.exec(c);
   if (empty) return withObject(`everything in ${empty[1]}`, c, (object) => ({ kind: 'find', object }));
@@ -36,13 +39,37 @@ export function readQuestion(said: string): ParsedGoal | null {
   const what = /^what (?:colou?r|kind|shape|type)(?: of (?:thing|object))? (?:is|are)\s+(.+)$/.exec(c) ?? /^show (?:me|us)\s+(?!where|how|what|which)(.+)$/.exec(c);
   if (what) return withObject(what[1]!, c, (object) => ({ kind: 'find', object }));
   // "which ball is closest to you", "what is the nearest object": the one found, and where.
-  const ranked = /^(?:which|what) (.+?) is (?:the )?(closest|nearest|farthest|furthest)(?: one)?(?: to (?:you|me|us|the robot))?$/.exec(c) ?? /^(?:which|what) is (?:the )?((?:closest|nearest|farthest|furthest) .+)$/.exec(c);
-  if (ranked) return withObject(ranked[2] ? `${ranked[2]} ${ranked[1]}` : ranked[1]!, c, (object) => ({ kind: 'find', object }));
+  // "which cube is closest to bin b", "what is the farthest ball from the dock": ranked by distance to that place or thing.
+  const ranked =
+    /^(?:which|what) (.+?) (?:is|are) (?:the )?(closest|nearest|farthest|furthest)(?: one)?((?: to| from| away from)? .+)?$/.exec(c) ??
+    /^(?:which|what) (?:is|are) (?:the )?((?:closest|nearest|farthest|furthest)) (.+?)((?: to| from| away from) .+)?$/.exec(c);
+  if (ranked) {
+    const [rank, noun] = RANK_WORD.test(ranked[1]!) ? [ranked[1]!, ranked[2]!] : [ranked[2]!, ranked[1]!];
+    const to = (ranked[3] ?? '').trim();
+    const words = /^(?:(?:to|from|away from) )?(?:you|me|us|the robot)$/.test(to) || !to ? `${rank} ${noun}` : `${noun} ${rank} ${/^(?:to|from|away from) /.test(to) ? '' : 'to '}${to}`;
+    return withObject(words, c, (object) => ({ kind: 'find', object }));
+  }
   const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
   if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object, whether: true }));
   if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };
   return readStatusQuestion(c);
 }
+
+/** "how far is the red cube from the shelf", "what is the distance between X and Y", "how far away is X": measured, in metres. */
+function howFar(c: string): ParsedGoal | null {
+  const m =
+    /^how far (?:away )?(?:is|are) (.+?)(?: away)? from (.+)$/.exec(c) ??
+    /^(?:what is )?(?:the )?distance (?:between|from) (.+?) (?:and|to) (.+)$/.exec(c) ??
+    /^how far apart (?:is|are) (.+?) and (.+)$/.exec(c) ??
+    /^how far (?:away )?(?:is|are) (.+?)(?: away)?()$/.exec(c);
+  if (!m) return null;
+  const from = m[2]!.replace(/^the\s+/, '').trim();
+  const other = parseObject(m[2]!);
+  const distanceTo: DistanceTo = /^(?:|you|me|us|the robot|robot|here)$/.test(from) ? { robot: true } : !('reason' in other) && !other.pronoun ? { object: other } : { said: from };
+  return withObject(m[1]!, c, (object) => (object.all ? unknown(c, `I can tell how far one object is from another, not "${m[1]}": say which one`) : { kind: 'find', object, distanceTo }));
+}
+
+const RANK_WORD = /^(?:closest|nearest|farthest|furthest)$/;
 
 /** A question asked inside another ("tell me where the X is", "do you know if there is a Y") as asked directly. */
 function direct(c: string): string {

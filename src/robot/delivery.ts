@@ -1,5 +1,6 @@
 import { rectCenter, rectContains, round, type Vec2 } from '../core/geometry.js';
 import type { Zone } from '../core/map.js';
+import { inZone } from '../core/zone-membership.js';
 import type { KindDeps, Procedure } from './procedure.js';
 import { RobotCommandError } from './robot-errors.js';
 import { gripperStep } from './steps.js';
@@ -92,15 +93,19 @@ export function deliveryProcedure(goal: DeliveryGoal, deps: KindDeps): Procedure
     const stand = deliveryStand(deps, zone, avoid);
     if (stand) await io.run(`driving to ${goal.zone}`, 'NAVIGATING', deps.drive(stand, avoid), [0, 0.9]);
     const { released, zone: landed, position } = await io.run('release', 'MANIPULATING', gripperStep(deps.ctx.backend, 'release', deps.held), [stand ? 0.9 : 0, 1]);
-    if (landed !== goal.zone) {
+    // In the zone is where it lies (the jaws it left), not the one zone the release names: a drop
+    // in a tray on a bench is in both (zone-membership.ts).
+    if (!inZone(zone, isVec2(position) ? position : deps.held.jaws())) {
       throw new RobotCommandError(`released ${(released as string | null) ?? 'the object'}, but it landed ${landed ? `in ${String(landed)}` : 'outside any zone'}, not in ${goal.zone}`, 'missed_zone', {
         landed_in_zone: landed ?? null,
       });
     }
     // Where it was put down, so a caller can find it there again without searching.
-    return { released, zone: landed, ...(position ? { position } : {}), ...avoidedOf(avoid) };
+    return { released, zone: goal.zone, ...(position ? { position } : {}), ...avoidedOf(avoid) };
   };
 }
+
+const isVec2 = (p: unknown): p is Vec2 => typeof (p as Vec2 | undefined)?.x === 'number' && typeof (p as Vec2 | undefined)?.y === 'number';
 
 /** A delivery told to keep out of zones says which it kept out of (by the drive's watch when it drove). */
 function avoidedOf(avoid: readonly Zone[]): { avoided_zones?: string[] } {

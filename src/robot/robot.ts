@@ -1,7 +1,8 @@
 import type { RobotBackend } from './backend.js';
 import type { CameraFrame } from '../core/camera-frame.js';
 import type { Zone } from '../core/map.js';
-import { rectContains, round, type Vec2 } from '../core/geometry.js';
+import { round, type Vec2 } from '../core/geometry.js';
+import { innermostZone } from '../core/zone-membership.js';
 import { EventLog, type RobotEventKind } from './event-log.js';
 import type { Operation } from './operations.js';
 import { ParameterError, ParameterStore, type ParameterDefinition, type ParameterValue } from './parameters.js';
@@ -125,10 +126,10 @@ export class Robot {
   currentOperation(): Operation | undefined {
     return this.runner.tracker.running();
   }
-  /** Name of the zone the robot stands in, from the static map. */
+  /** Name of the zone the robot stands in, from the static map: the innermost, when zones nest. */
   currentZone(): string | null {
     const { pose } = this.backend.readState();
-    return this.backend.staticMap().zones.find((z) => rectContains(z, pose))?.name ?? null;
+    return innermostZone(this.backend.staticMap().zones, pose)?.name ?? null;
   }
   /** The zone of this map with that name ("Bin A" finds bin_a), or the refusal listing them. */
   zone(name: string): Zone {

@@ -2,7 +2,9 @@ import { round } from '../core/geometry.js';
 import type { World } from './world.js';
 
 /** Where everything really is, for evaluation only (tests, benches, the --json report, what
- *  `ros-sim --truth-file` writes at exit). The agent never reads it. */
+ *  `ros-sim --truth-file` writes at exit). The agent never reads it. `zone` names the innermost
+ *  zone (a cube in a tray on a bench is "in tray"); membership ("is it on the bench?") is judged
+ *  from the position against the zones' rectangles (mission-judge.ts), never from this name. */
 export interface WorldTruth {
   robot: { x: number; y: number; heading: number; battery: number; holding: string | null; zone: string | null };
   objects: Array<{ id: string; color: string; shape: string; x: number; y: number; zone: string | null; heldBy: 'robot' | null }>;

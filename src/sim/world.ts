@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Pose, Rect, Vec2 } from '../core/geometry.js';
 import type { StaticMap, Zone } from '../core/map.js';
-import { rectContains, round } from '../core/geometry.js';
+import { round } from '../core/geometry.js';
+import { innermostZone, zonesContaining } from '../core/zone-membership.js';
 import type { Scenario } from './scenario.js';
 import { type FloorObject, type ObjectColor } from '../core/objects.js';
 import { DEFAULT_ROBOT_CONFIG, type RobotConfig } from './robot-config.js';
@@ -40,7 +41,7 @@ export class World {
       width: scenario.room.width,
       depth: scenario.room.depth,
       obstacles: scenario.obstacles.map((o) => ({ id: o.id, ...footprint(o), height: o.height, color: o.color })),
-      zones: scenario.zones.map((z) => ({ name: z.name, ...footprint(z), color: z.color ?? '#b0b0a8' })),
+      zones: zonesOf(scenario),
     };
     this.objects = scenario.objects.map((o) => ({ ...o, heldBy: null }));
     this.robot = {
@@ -64,9 +65,14 @@ export class World {
     return this.map.zones.find((z) => z.name === name);
   }
 
-  /** The zone a point lies in, if any (the first match in scenario order). */
+  /** The one zone to name for where a point is: the innermost containing it (zone-membership.ts). */
   zoneAt(p: Vec2): Zone | undefined {
-    return this.map.zones.find((z) => rectContains(z, p));
+    return innermostZone(this.map.zones, p);
+  }
+
+  /** Every zone a point is in: nested and overlapping zones all contain it. */
+  zonesAt(p: Vec2): Zone[] {
+    return zonesContaining(this.map.zones, p);
   }
 
   /** A stable fingerprint of the mutable state: same scenario + seed + commands ⇒ same hash. */
@@ -81,6 +87,11 @@ export class World {
 }
 
 /** The floor rectangle of a scenario box or zone, given by its centre and extents. */
+/** The scenario's zones as the map gives them (rectangles): what ground-truth judges measure against. */
+export function zonesOf(scenario: Pick<Scenario, 'zones'>): Zone[] {
+  return scenario.zones.map((z) => ({ name: z.name, ...footprint(z), color: z.color ?? '#b0b0a8' }));
+}
+
 function footprint(c: { x: number; y: number; width: number; depth: number }): Rect {
   return { minX: c.x - c.width / 2, maxX: c.x + c.width / 2, minY: c.y - c.depth / 2, maxY: c.y + c.depth / 2 };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { inZone, zonesContaining } from '../core/zone-membership.js';
 import type { Scenario } from '../sim/scenario.js';
+import { zonesOf } from '../sim/world.js';
 import { answerMentions, answerNumbers, answerPositions } from './answer-text.js';
 import type { MissionTrace } from './mission-trace.js';
 
@@ -28,6 +30,9 @@ import type { MissionTrace } from './mission-trace.js';
  *   answer_position        { object, within } | { x, y, within } — the answer gives a point
  *                          this near the object (not held) or the point
  *   answer_mentions        [words] — each word (or one of "a|b") appears in the answer
+ *
+ * "In Z" is always the position inside Z's rectangle: with nested or overlapping zones (a tray
+ * on a bench) an object in the tray is in the bench too, whatever single zone the report names.
  */
 
 /** The final world, as the runtime's --json report and MissionRun.world give it. */
@@ -132,17 +137,20 @@ function check(c: JudgeCondition, { scenario, world, trace, answer }: JudgeInput
     if (!o) throw new Error(`judge names object "${name}", which scenario "${scenario.name}" does not have`);
     return o;
   };
-  const where = (o: FinalWorld['objects'][number]) => (o.heldBy ? `held by the ${o.heldBy}` : `at (${fmt(o.x)}, ${fmt(o.y)}) in ${o.zone ?? 'no zone'}`);
+  const zones = zonesOf(scenario);
+  const isIn = (p: { x: number; y: number }, name: string) => zones.some((z) => z.name === name && inZone(z, p));
+  const zonesText = (p: { x: number; y: number }) => zonesContaining(zones, p).map((z) => z.name).join(' and ') || 'no zone';
+  const where = (o: FinalWorld['objects'][number]) => (o.heldBy ? `held by the ${o.heldBy}` : `at (${fmt(o.x)}, ${fmt(o.y)}) in ${zonesText(o)}`);
   const start = scenario.robot;
   if ('in_zone' in c) {
     const o = object(c.in_zone.object);
-    return { ok: !o.heldBy && o.zone === c.in_zone.zone, detail: `${o.id} ${where(o)}` };
+    return { ok: !o.heldBy && isIn(o, c.in_zone.zone), detail: `${o.id} ${where(o)}` };
   }
   if ('not_in_zone' in c) {
     const arg = c.not_in_zone;
-    if ('robot' in arg) return { ok: world.robot.zone !== arg.zone, detail: `robot in ${world.robot.zone ?? 'no zone'}` };
+    if ('robot' in arg) return { ok: !isIn(world.robot, arg.zone), detail: `robot in ${zonesText(world.robot)}` };
     const o = object(arg.object);
-    return { ok: o.heldBy !== null || o.zone !== arg.zone, detail: `${o.id} ${where(o)}` };
+    return { ok: o.heldBy !== null || !isIn(o, arg.zone), detail: `${o.id} ${where(o)}` };
   }
   if ('unmoved' in c) {
     const ids = c.unmoved === 'all' ? scenario.objects.map((o) => o.id) : c.unmoved;
@@ -159,7 +167,7 @@ function check(c: JudgeCondition, { scenario, world, trace, answer }: JudgeInput
     const ok = want === null ? held === null : Array.isArray(want) ? held !== null && want.includes(held) : held === want;
     return { ok, detail: `holding ${held ?? 'nothing'}` };
   }
-  if ('robot_in_zone' in c) return { ok: world.robot.zone === c.robot_in_zone, detail: `robot at (${fmt(world.robot.x)}, ${fmt(world.robot.y)}) in ${world.robot.zone ?? 'no zone'}` };
+  if ('robot_in_zone' in c) return { ok: isIn(world.robot, c.robot_in_zone), detail: `robot at (${fmt(world.robot.x)}, ${fmt(world.robot.y)}) in ${zonesText(world.robot)}` };
   if ('robot_near' in c) {
     const target = 'start' in c.robot_near ? start : c.robot_near;
     const d = dist(world.robot, target);
@@ -175,7 +183,7 @@ function check(c: JudgeCondition, { scenario, world, trace, answer }: JudgeInput
   }
   if ('zone_count' in c) {
     const { zone, color, shape, equals } = c.zone_count;
-    const inside = world.objects.filter((o) => !o.heldBy && o.zone === zone && (!color || o.color === color) && (!shape || o.shape === shape));
+    const inside = world.objects.filter((o) => !o.heldBy && isIn(o, zone) && (!color || o.color === color) && (!shape || o.shape === shape));
     return { ok: inside.length === equals, detail: `${inside.length} in ${zone}${inside.length ? `: ${inside.map((o) => o.id).join(', ')}` : ''}` };
   }
   if ('parameter' in c) {

@@ -6,7 +6,7 @@ import type { World } from '../sim/world.js';
  * judged from the final world alone, and the agent's own account of its path is no evidence.
  */
 export interface MissionTrace {
-  /** Zones the robot's centre was in at any physics step, in the order first entered. */
+  /** Zones the robot's centre was in at any physics step (every one containing it), in the order first entered. */
   zonesEntered: string[];
   /** Whether the robot was charging at any physics step. */
   charged: boolean;
@@ -24,8 +24,7 @@ export function watchMission(world: World, onStep: (listener: () => void) => () 
   const zones = new Set<string>();
   let charged = false;
   const look = () => {
-    const zone = world.zoneAt(world.robot);
-    if (zone) zones.add(zone.name);
+    for (const zone of world.zonesAt(world.robot)) zones.add(zone.name);
     if (world.robot.charging) charged = true;
   };
   look();

@@ -3,7 +3,7 @@ import { TOOL_NAME_SEPARATOR } from '../mcp/client/hub.js';
 import type { ReplayEvent } from '../replay/replay-format.js';
 import type { Scenario } from '../sim/scenario.js';
 import { World } from '../sim/world.js';
-import { rectContains } from '../core/geometry.js';
+import { innermostZone } from '../core/zone-membership.js';
 import { type StaticMap } from '../core/map.js';
 import type { RobotView } from './robot-view.js';
 import type { ToolEntry, TranscriptState } from './transcript.js';
@@ -66,7 +66,7 @@ export function playbackView({ start, map, safety }: { start: RobotView; map: St
     ...(tel ? { state: tel.state, pose: { x: tel.x, y: tel.y, heading: tel.heading }, battery: tel.battery, charging: tel.state === 'CHARGING', holding: tel.holding, simTime: tel.simTime } : {}),
     armed: safety.armed,
     estopped: safety.estopped,
-    zone: tel ? (map.zones.find((z) => rectContains(z, tel))?.name ?? null) : start.zone,
+    zone: tel ? (innermostZone(map.zones, tel)?.name ?? null) : start.zone,
     operation: running ? { id: running.callId, kind: running.name, progress: running.progress ?? 0, message: 'replaying' } : null,
     objects: t.detected,
   };

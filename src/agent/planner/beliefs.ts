@@ -1,4 +1,6 @@
+import type { Rect } from '../../core/geometry.js';
 import { labelOfId, splitLabel } from '../../core/names.js';
+import { innermostZone, inZone } from '../../core/zone-membership.js';
 import { CoverageMap } from './coverage.js';
 import { kindMatches, type ObjectQuery, type SpareQuery } from './referring.js';
 import { relationScore, type Scene } from './relation-geometry.js';
@@ -85,6 +87,7 @@ export class Beliefs {
   /** The latest robot time a result gave, seconds. */
   private now: number | undefined;
   private coverageMap: CoverageMap | null | undefined;
+  private rects: Array<Rect & { name: string }> | undefined;
 
   constructor(readonly map: PlannerMap | null) {}
 
@@ -185,7 +188,7 @@ export class Beliefs {
     const scene = this.scene();
     const score = (o: SeenThing) => (q.relation ? relationScore(o, q.relation, scene) : 0);
     return [...this.seen.values()]
-      .filter((o) => kindMatches(o, q) && (!q.inZone || this.zoneAt(o) === q.inZone) && (!q.notInZone || this.zoneAt(o) !== q.notInZone) && o.id !== this.holding)
+      .filter((o) => kindMatches(o, q) && (!q.inZone || this.inZone(o, q.inZone)) && (!q.notInZone || !this.inZone(o, q.notInZone)) && o.id !== this.holding)
       .filter((o) => !q.spare?.some((s) => this.spares(s, o)) && !(q.other && this.grasped.has(o.id)) && score(o) !== null)
       .sort((a, b) => score(a)! - score(b)! || Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y) || a.id.localeCompare(b.id));
   }
@@ -201,15 +204,28 @@ export class Beliefs {
     if ((s.color && o.color !== s.color) || (s.shape && o.shape !== s.shape)) return false;
     if (!s.inZone) return true;
     const first = o.id ? this.firstSeen.get(o.id) : undefined;
-    return this.zoneAt(o) === s.inZone || (first !== undefined && this.zoneAt(first) === s.inZone);
+    return this.inZone(o, s.inZone) || (first !== undefined && this.inZone(first, s.inZone));
   }
 
   zone(name: string) {
     return this.map?.zones.find((z) => z.name === name);
   }
 
+  /** The one zone to name for where a point is: the innermost containing it (zone-membership.ts).
+   *  Never a membership test: a point in a tray on a bench is in both; ask `inZone`. */
   zoneAt(p: { x: number; y: number }): string | null {
-    return this.map?.zones.find((z) => p.x >= z.min_x && p.x <= z.max_x && p.y >= z.min_y && p.y <= z.max_y)?.name ?? null;
+    return innermostZone(this.zoneRects(), p)?.name ?? null;
+  }
+
+  /** Whether a point is in the named zone, whatever other zone also contains it. */
+  inZone(p: { x: number; y: number }, name: string): boolean {
+    const z = this.zoneRects().find((r) => r.name === name);
+    return z !== undefined && inZone(z, p);
+  }
+
+  private zoneRects(): Array<Rect & { name: string }> {
+    this.rects ??= (this.map?.zones ?? []).map((z) => ({ name: z.name, minX: z.min_x, minY: z.min_y, maxX: z.max_x, maxY: z.max_y }));
+    return this.rects;
   }
 
   /** What the scans so far covered of the map's floor, and where to look next; null without a map. */

@@ -122,7 +122,7 @@ async function checkStatus(ctx: SkillContext, goal: GroundedGoal, text: string, 
       return verdict(text, s.holding !== null && (goal.object.pronoun === true || idMatches(s.holding, goal.object)), `the gripper holds ${s.holding ?? 'nothing'}`);
     case 'goto': {
       const t = goal.target;
-      if ('zone' in t) return verdict(text, s.zone === t.zone, at);
+      if ('zone' in t) return verdict(text, ctx.beliefs.inZone(s.pose, t.zone), at);
       const p = 'point' in t ? t.point : ctx.robot.start;
       return verdict(text, Math.hypot(s.pose.x - p.x, s.pose.y - p.y) <= 0.3, at);
     }

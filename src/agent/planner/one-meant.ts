@@ -37,8 +37,8 @@ export function secondLookAlike(beliefs: Beliefs): GoalReport | null {
 /** Whether the object matches the words as they applied when the choice was made (its zone then: where it was first seen). */
 function stillMatches(beliefs: Beliefs, q: ObjectQuery, o: SeenThing): boolean {
   if (!kindMatches(o, q) || o.id === beliefs.holding) return false;
-  const then = beliefs.zoneAt(beliefs.firstSeen.get(o.id) ?? o);
-  if ((q.inZone && then !== q.inZone) || (q.notInZone && then === q.notInZone)) return false;
+  const then = beliefs.firstSeen.get(o.id) ?? o;
+  if ((q.inZone && !beliefs.inZone(then, q.inZone)) || (q.notInZone && beliefs.inZone(then, q.notInZone))) return false;
   return !q.spare?.some((s) => beliefs.spares(s, o));
 }
 

@@ -1,6 +1,7 @@
 import type { CameraFrame } from '../../core/camera-frame.js';
 import type { Clock } from '../../core/clock.js';
 import { normalizeAngle, rectContains, type Pose, type Vec2 } from '../../core/geometry.js';
+import { innermostZone } from '../../core/zone-membership.js';
 import { isDockZone, type StaticMap, type Zone } from '../../core/map.js';
 import type { GripperState, MotionGoal, MotionState, PathPlan } from '../../core/motion-types.js';
 import { PathPlanner } from '../../core/planning/path-planner.js';
@@ -234,6 +235,6 @@ export class RosRobotBackend implements RobotBackend {
   }
 
   private zoneAt(p: Vec2): string | null {
-    return this.staticMap().zones.find((z) => rectContains(z, p))?.name ?? null;
+    return innermostZone(this.staticMap().zones, p)?.name ?? null;
   }
 }

@@ -135,7 +135,7 @@ export async function clearZone(ctx: SkillContext, q: ObjectQuery): Promise<Comp
     const part = await carry(ctx, next, { point: spot });
     if ('problem' in part) return failed(`${done()} ${part.problem}`.trim(), parts);
     const landed = part.step.ok ? part.step.placed?.at?.[0] : undefined;
-    if (landed && beliefs.zoneAt(landed) === zone.name) return failed(`${done()} ${part.step.message} But it landed at (${landed.x}, ${landed.y}), still in ${zone.name}.`.trim(), parts);
+    if (landed && beliefs.inZone(landed, zone.name)) return failed(`${done()} ${part.step.message} But it landed at (${landed.x}, ${landed.y}), still in ${zone.name}.`.trim(), parts);
     parts.push(part);
   }
   const still = q.all ? beliefs.matching(q, robot.pose).filter((o) => !parts.some((p) => p.goal.object.text === o.id)) : [];
@@ -168,7 +168,10 @@ export async function sortObjects(ctx: SkillContext, q: ObjectQuery): Promise<Co
   const parts: Part[] = [];
   const homeless: string[] = [];
   const tried = new Set<string>();
-  const todo = (o: SeenThing) => !tried.has(o.id) && (zoneFor(o, zones) === null || beliefs.zoneAt(o) !== zoneFor(o, zones));
+  const todo = (o: SeenThing) => {
+    const home = zoneFor(o, zones);
+    return !tried.has(o.id) && (home === null || !beliefs.inZone(o, home));
+  };
   const enough = () => !q.all && parts.length > 0;
   for (let found = await findNext(ctx, q, todo); found.next && !enough(); found = await findNext(ctx, q, todo)) {
     const o = found.next;

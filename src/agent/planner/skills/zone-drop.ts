@@ -27,7 +27,7 @@ function zoneFull(ctx: SkillContext, zoneName: string): string | null {
   const { beliefs } = ctx;
   const zone = beliefs.zone(zoneName);
   if (!zone || !beliefs.map || hasRoom(beliefs.map, zone, knownObjects(ctx))) return null;
-  return fullText(zoneName, knownObjects(ctx).filter((o) => beliefs.zoneAt(o) === zoneName).length);
+  return fullText(zoneName, knownObjects(ctx).filter((o) => beliefs.inZone(o, zoneName)).length);
 }
 
 /** Why the robot cannot drop anything in the zone from where it is — full, no spot of it one can

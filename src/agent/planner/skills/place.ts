@@ -51,7 +51,7 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   const ranked = q.rank || (q.count !== undefined && comparedWithTheRoom(q)) ? await rankedFew(ctx, q) : null;
   if (ranked && 'problem' in ranked) return fail(ranked.problem);
   const tried = new Set<string>();
-  const todo = (o: SeenThing) => beliefs.zoneAt(o) !== where.zone && !tried.has(o.id) && !moved.includes(o.id) && (!ranked || ranked.ids.has(o.id));
+  const todo = (o: SeenThing) => !beliefs.inZone(o, where.zone) && !tried.has(o.id) && !moved.includes(o.id) && (!ranked || ranked.ids.has(o.id));
   const enough = () => q.count !== undefined && moved.length >= q.count;
   let found: Awaited<ReturnType<typeof findNext>>;
   for (found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
@@ -75,7 +75,7 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   // A search cut short (flat battery, an error) has not seen the whole room: "all" is not done.
   if (found.stopped) return fail(`${summarizeMoved(moved, where.zone)}I had to stop searching before the whole room was seen: ${found.stopped}`);
   // One the robot put there itself, seen again under a new tracker id, is not one already there.
-  const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.zoneAt(o) === where.zone && !moved.includes(beliefs.putDownAs(o.id))).map((o) => o.id);
+  const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.inZone(o, where.zone) && !moved.includes(beliefs.putDownAs(o.id))).map((o) => o.id);
   // "Three cubes", "both balls": fewer in the room than asked for is not done, whatever was moved.
   const there = moved.length + already.length;
   if (q.count !== undefined && there > 0 && there < q.count) return fail(`${summarizeMoved(moved, where.zone)}I searched the whole room and found only ${there}, not the ${q.count} asked for.`);

@@ -12,7 +12,7 @@ export const FAILURE_CODES = [
   'not_estopped',
   /** The trip would leave the battery below its reserve. */
   'battery_reserve',
-  /** The battery is empty. */
+  /** The battery is empty, or would run empty on the trip asked for. */
   'battery_empty',
   /** The robot is in its ERROR state. */
   'error_state',

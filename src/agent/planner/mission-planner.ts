@@ -31,6 +31,8 @@ import { capitalize, fail, ok, pct, type Step } from './step.js';
 export const CAPABILITIES =
   'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, swap two objects, clear a zone, put objects in the zones named after their colours, go to zones or coordinates, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
 const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate', 'swap', 'clear', 'sort']);
+/** Goals that start with a look from where the robot stands (a scan turns in place). */
+const LOOKS_FIRST = new Set<GroundedGoal['kind']>(['find', 'count', 'scan']);
 type Composition = Extract<GroundedGoal, { kind: 'swap' | 'clear' | 'sort' }>;
 
 export function missionScript(instruction: GroundedInstruction, map: PlannerMap | null): MissionScript {
@@ -81,7 +83,11 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   const unreachable = pointOutOfReach(ctx, goals);
   if (unreachable) return finish([], `${unreachable} Nothing was moved.`, notAttempted(0));
   const done: string[] = [];
-  if (moves && goals[0]?.kind !== 'charge' && !robot.estopped && !noCharge) {
+  // Questions begin with a look from where the robot stands: charging first would cross the room
+  // for what may need no trip at all, and a trip the search does need charges when the reserve
+  // refuses it (RobotLink.act).
+  const drives = goals.some((g) => MOTION_GOALS.has(g.kind) && !LOOKS_FIRST.has(g.kind));
+  if (drives && goals[0]?.kind !== 'charge' && !robot.estopped && !noCharge) {
     const low = await robot.batteryBelowReserve();
     if (low) {
       const charged = await robot.charge(`Battery at ${pct(robot.battery)} is below the ${pct(low.reserve)} reserve: charging first.`);

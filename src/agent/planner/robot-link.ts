@@ -67,7 +67,8 @@ export class RobotLink {
     }
     if (r.error?.code === 'battery_reserve' && name !== 'navigate_to_zone' && this.mayCharge) {
       const charged = await this.charge('Not enough battery for that trip: charging first.');
-      if (charged.ok) r = await this.call(name, args, `Retrying ${name}.`);
+      // Charging impossible too (the dock out of the battery's range): the refusal says both.
+      r = charged.ok ? await this.call(name, args, `Retrying ${name}.`) : { ...r, text: `${r.text.replace(/[.;\s]+$/, '')}; and ${charged.message}` };
     }
     return r;
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
@@ -208,5 +209,19 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     const cube = run.world.objects.find((o) => o.id === 'blue_cube')!;
     expect(cube.heldBy).toBeNull();
     expect(Math.hypot(cube.x - 3.0, cube.y - 2.5)).toBeLessThan(0.2);
+  });
+
+  it('a swap whose first delivery is refused with the object in the gripper puts it back down where it was', async () => {
+    const room = scenarioFile({ ...JSON.parse(readFileSync(alcove(), 'utf8')), name: 'execution-alcove-ball-in-bin', objects: [
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 2.5 },
+      { id: 'red_ball', color: 'red', shape: 'ball', x: 9.0, y: 4.0 },
+    ] });
+    const { run } = await mission(room, 5, 'swap the blue cube with the red ball, avoid the walkway');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.summary).toMatch(/goes through walkway, .* I put blue_cube#1 back down where it was/);
+    expect(run.world.robot.holding).toBeNull();
+    const cube = run.world.objects.find((o) => o.id === 'blue_cube')!;
+    expect(Math.hypot(cube.x - 3.0, cube.y - 2.5)).toBeLessThan(0.2);
+    expect(run.world.objects.find((o) => o.id === 'red_ball')).toMatchObject({ zone: 'bin_b', heldBy: null });
   });
 });

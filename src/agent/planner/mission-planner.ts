@@ -13,6 +13,7 @@ import type { KeepOut } from './drive-log.js';
 import { goto, rotate } from './skills/navigation.js';
 import { pick } from './skills/pick.js';
 import { place } from './skills/place.js';
+import { putBackAfter } from './skills/put-back.js';
 import { clearZone, sortObjects, swap, type Composed } from './skills/compositions.js';
 import { capture, control, status } from './skills/robot-controls.js';
 import { countAndReport, lookAround } from './skills/search.js';
@@ -99,7 +100,9 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
     if (goal.kind === 'keep') continue; // checked once everything else is done
     const { step, checked } = await carryOut(ctx, goal);
     reports.push(...checked);
-    if (!step.ok) return finish(done, step.message, [...reports, ...notAttempted(i + 1)]);
+    // A goal that failed with an object in the gripper (a part of a swap, "put it in Z" refused):
+    // it goes back down where it was taken from, not carried off by a failed errand.
+    if (!step.ok) return finish(done, ctx.beliefs.holding ? await putBackAfter(ctx, step.message) : step.message, [...reports, ...notAttempted(i + 1)]);
     done.push(step.message);
     const report = checked.find((r) => r.status !== 'met');
     if (report) return finish(done, `But on checking, "${report.text}" does not hold: ${report.evidence}.`, [...reports, ...notAttempted(i + 1)]);

@@ -5,7 +5,7 @@ import type { ToolReply } from '../planner-session.js';
 import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
 import { comparedWithTheRoom, find, findNext, rankedFew } from './search.js';
-import { putBack } from './put-back.js';
+import { putBackAfter } from './put-back.js';
 import type { SkillContext } from './skill-context.js';
 import { dropInZone, zoneRefuses } from './zone-drop.js';
 
@@ -35,7 +35,7 @@ export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapP
     picked = `${got.message} `;
   }
   const put = await deliver(ctx, where, beside);
-  return put.ok ? ok(`${picked}${put.message}`, put.placed) : fail(`${picked}${withPutBack(put.message, await putBack(ctx))}`);
+  return put.ok ? ok(`${picked}${put.message}`, put.placed) : fail(`${picked}${await putBackAfter(ctx, put.message)}`);
 }
 
 async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace>): Promise<Step> {
@@ -68,7 +68,7 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
     if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
     const carried = beliefs.holding ?? next.id; // the id it goes by now, if relabelled on the way
     const put = await deliver(ctx, where);
-    if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${withPutBack(put.message, await putBack(ctx))}`);
+    if (!put.ok) return fail(`${summarizeMoved(moved, where.zone)}${await putBackAfter(ctx, put.message)}`);
     moved.push(carried);
     if (put.ok) at.push(...(put.placed?.at ?? []));
   }
@@ -140,11 +140,6 @@ export function describePlace(p: Place<MapPlace>): string {
   if ('point' in p) return `(${p.point.x}, ${p.point.y})`;
   if ('near' in p) return `next to ${describeQuery(p.near)}`;
   return 'here';
-}
-
-/** A failed delivery's message, and what became of the object it was holding. */
-function withPutBack(message: string, back: string): string {
-  return back ? `${message.trimEnd().replace(/[^.!?]$/, '$&.')}${back}` : message;
 }
 
 function summarizeMoved(moved: string[], zone: string): string {

@@ -26,6 +26,12 @@ export async function putBack(ctx: SkillContext): Promise<string> {
   return ` I am still holding ${held}.`;
 }
 
+/** A failed delivery's message, with the object still in the gripper put back and that said. */
+export async function putBackAfter(ctx: SkillContext, message: string): Promise<string> {
+  const back = await putBack(ctx);
+  return back ? `${message.trimEnd().replace(/[^.!?]$/, '$&.')}${back}` : message;
+}
+
 async function release({ robot, beliefs }: SkillContext, say: string): Promise<boolean> {
   const r = await robot.act('release_object', {}, say);
   if (r.ok) beliefs.holding = null;

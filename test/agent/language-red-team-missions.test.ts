@@ -119,4 +119,16 @@ describe('rules and questions that were refused', { timeout: 300_000 }, () => {
     expect(d, pair.run.summary).not.toBeNull();
     expect(Number(d![1])).toBeCloseTo(Math.hypot(7.6 - 2.6, 6.0 - 1.4), 0);
   });
+
+  it('"put the red cube between bin a and bin b": put down on the floor between them, checked by a fresh look', async () => {
+    const { run } = await mission('warehouse', 4, 'put the red cube between bin a and bin b');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    // Truth: bin_b spans x 6.7–7.7 and bin_a x 8.4–9.4, both y 0.5–1.5: between them is x 7.7–8.4.
+    const cube = run.world.objects.find((o) => o.id === 'red_cube')!;
+    expect(cube).toMatchObject({ zone: null, heldBy: null });
+    expect(cube.x).toBeGreaterThan(7.7);
+    expect(cube.x).toBeLessThan(8.4);
+    expect(cube.y).toBeGreaterThan(0.2);
+    expect(cube.y).toBeLessThan(1.8);
+  });
 });

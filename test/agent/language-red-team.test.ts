@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ground, WAREHOUSE_ZONES } from './planner-map.js';
+import { groundInstruction } from '../../src/agent/planner/grounding.js';
+import { readInstruction } from '../../src/agent/planner/instruction.js';
+import { zoneWords } from '../../src/agent/planner/place-words.js';
+import { ground, mapWithZones, WAREHOUSE_ZONES } from './planner-map.js';
 
 /**
  * Readings a red team found that moved the robot on a misreading, read now by rules of English:
@@ -167,5 +170,30 @@ describe('questions that compare or measure', () => {
 
   it('a distance from a place the map does not have is refused, listing the places', () => {
     expect(refusal('how far is the red cube from the kitchen')).toMatch(/I do not know a place called "kitchen": this map has/);
+  });
+});
+
+describe('"between A and B" as a place', () => {
+  it.each([
+    ['put the red cube between bin a and bin b', 'place'],
+    ['go between bin a and bin b', 'goto'],
+    ['drive halfway between bin b and bin a', 'goto'],
+  ])('"%s": the spot halfway between the two zones\' centres, said in the readings', (text, kind) => {
+    // bin_a centred at (1, 1) and bin_b at (6, 3), with open floor between them.
+    const map = mapWithZones(['bin_a', 'bin_b']);
+    map.zones[1] = { name: 'bin_b', min_x: 5.5, min_y: 2.5, max_x: 6.5, max_y: 3.5, center: { x: 6, y: 3 } };
+    const g = groundInstruction(readInstruction(text, zoneWords(['bin_a', 'bin_b'])), map);
+    if ('refusal' in g) throw new Error(g.refusal);
+    expect(g.goals).toEqual([expect.objectContaining({ kind, target: { point: { x: 3.5, y: 2 } } })]);
+    expect(g.readings.join('; ')).toMatch(/as \(3\.5, 2\), halfway between them/);
+  });
+
+  it.each([
+    ['put the red cube between the blue ball and the green cube', /not between objects/],
+    ['go between bin a and the kitchen', /I do not know a place called "kitchen"/],
+    // planner-map's zones are 1 m squares side by side along y = 1: halfway between home (1, 1) and bin_a (3, 1) is the shelf.
+    ['put the red cube between home and bin a', /halfway between home and bin_a, \(2, 1\), is in shelf/],
+  ])('"%s" is refused, saying why', (text, why) => {
+    expect(refusal(text)).toMatch(why);
   });
 });

@@ -1,6 +1,8 @@
 import type { PlannerMap } from './beliefs.js';
 import type { Constraint } from './constraints.js';
 import type { Goal, MapPlace, ObjectQuery, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
+import { spotBetween } from './between-places.js';
+import type { Between } from './frames/goal-types.js';
 import { groundRelation } from './ground-relations.js';
 import { listNames, resolveZone } from './place-words.js';
 import type { KeepOut } from './drive-log.js';
@@ -39,6 +41,10 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   const problems: string[] = [];
   const place = (p: SpokenPlace): MapPlace | null => {
     if ('home' in p) return zones.includes('home') ? { zone: 'home' } : { start: true };
+    if ('between' in p) {
+      problems.push(`"between ${p.between.join(' and ')}" is a spot, not a zone: say which place`);
+      return null;
+    }
     const match = resolveZone(p.said, zones);
     if ('zone' in match) {
       if (match.zone.replace(/_/g, ' ') !== p.said.replace(/_/g, ' ')) readings.push(`reading '${p.said}' as ${match.zone}`);
@@ -71,7 +77,18 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
       problems.push('staying where I am contradicts moving, which the instruction also asks for');
       continue;
     }
-    const grounded = groundObjects(groundGoal(g, place), place, (r) => groundRelation(r, map, readings, problems));
+    const between = (b: Between): { point: { x: number; y: number } } | null => {
+      const [a, c] = b.between.map((said) => place({ said }));
+      if (!a || !c) return null;
+      const spot = 'zone' in a && 'zone' in c ? spotBetween(map, a.zone, c.zone) : { problem: `I can find the spot between two zones of the map, not "between ${b.between.join(' and ')}"` };
+      if ('problem' in spot) {
+        problems.push(spot.problem);
+        return null;
+      }
+      readings.push(`reading 'between ${b.between.join(' and ')}' as (${spot.point.x}, ${spot.point.y}), halfway between them`);
+      return spot;
+    };
+    const grounded = groundObjects(groundGoal(g, place, between), place, (r) => groundRelation(r, map, readings, problems));
     if (!grounded) continue;
     // "is there anything in Z? what is it?" asks the same thing twice.
     if (JSON.stringify(grounded) === JSON.stringify(goals.at(-1))) continue;
@@ -152,15 +169,21 @@ function groundObjects(g: GroundedGoal | null, place: (p: SpokenPlace) => MapPla
   return { ...g, ...(object ? { object } : {}), ...(near ? { target: { near } } : {}), ...(from ? { distanceTo: { object: from } } : {}) } as GroundedGoal;
 }
 
-function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): GroundedGoal | null {
+type SpotBetween = (b: Between) => { point: { x: number; y: number } } | null;
+
+function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null, between: SpotBetween): GroundedGoal | null {
   switch (g.kind) {
     case 'goto': {
       if ('point' in g.target) return { kind: 'goto', target: g.target };
+      if ('between' in g.target) {
+        const spot = between(g.target);
+        return spot ? { kind: 'goto', target: spot } : null;
+      }
       const target = place(g.target);
       return target ? { kind: 'goto', target } : null;
     }
     case 'place': {
-      const target = groundPlace(g.target, place);
+      const target = 'between' in g.target ? between(g.target) : groundPlace(g.target, place);
       return target ? { ...g, target } : null;
     }
     case 'find': {

@@ -4,7 +4,9 @@ import type { ObjectQuery } from '../referring.js';
 /** The goals the frames read an instruction into; grounding (grounding.ts) puts their places on the map. */
 
 /** A place as said ("bin a", "the packing area"), or where the robot started ("home", "back"). */
-export type SpokenPlace = { said: string } | { home: true };
+export type SpokenPlace = { said: string } | { home: true } | Between;
+/** "between bin a and the shelf": a spot halfway between two places of the map (grounding finds it). */
+export type Between = { between: [string, string] };
 /** A place of the map: one of its zones, or the point the robot started from. */
 export type MapPlace = { zone: string } | { start: true };
 

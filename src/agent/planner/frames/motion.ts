@@ -2,7 +2,7 @@ import { parseObject, parsePoint, type ObjectQuery } from '../referring.js';
 import { namesRoomPart } from '../relations.js';
 import { HOME_WORDS } from '../vocabulary.js';
 import type { ParsedGoal } from './goal-types.js';
-import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
+import { between, parsePlace, splitDestination, unknown, withObject } from './phrases.js';
 
 /**
  * The frames that move the robot or an object: go (a place or a point), pick (an object),
@@ -29,6 +29,12 @@ export const go: Frame = (verb, rest, clause) => {
   // "get", "move", "return", "stop" go somewhere only when a place follows ("get to bin a", "stop by the office", "return home").
   const particle = r !== rest || /^(?:to|towards?|into|in|inside|by)\b/.test(r);
   if (!MOTION.test(verb) && !particle && !HOME_WORDS.test(r) && r !== '') return null;
+  // "go between bin a and the shelf": the spot halfway.
+  const mid = /^(?:to\s+)?(?:(?:in|half ?way)\s+)?between\s+(.+)$/.exec(r);
+  if (mid) {
+    const spot = between(mid[1]!);
+    return 'reason' in spot ? unknown(clause, spot.reason) : 'between' in spot ? { kind: 'goto', target: spot } : null;
+  }
   // "park at the charger", "wait at the door": being at a place is going there.
   const where = r.replace(/^(?:to|towards?|into|in|inside|by|at|next to|beside|near)\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
   // "come here", "come back here": to whoever asked, where the robot started.

@@ -18,7 +18,7 @@ export function withObject(text: string, clause: string, make: (object: ObjectQu
 }
 
 /** Prepositions that say where something goes; the first group only ever does. */
-const TOWARDS = String.raw`(?:into|onto|on top of|to|towards|next to|close to|beside|near)`;
+const TOWARDS = String.raw`(?:into|onto|on top of|to|towards|next to|close to|beside|near|between|in between|halfway between)`;
 const AT = String.raw`(?:in|inside|on|at|by)`;
 /** "to" before a verb is no destination: "needs to go in Z", "has to be on Z". */
 const INFINITIVE = /^(?:be|go|move|get|have|sit|end|belong|stay|wait|come)\b/;
@@ -58,12 +58,22 @@ export function parsePlace(text: string, preposition: string): Place | { reason:
     if (!('reason' in object)) return { near: object };
     return { reason: `I can put things in a place or next to an object, not ${preposition} a place ("${preposition} ${said}" means outside it, by its edge): say "in ${said}", or name an object to put it next to` };
   }
+  if (/between$/.test(preposition)) return between(said);
   const point = parsePoint(said);
   if (point) return { point };
   if (HOME_WORDS.test(said.replace(/^(?:your|my|our)\s+/, ''))) return { home: true };
   if (/^(?:here|floor|ground|the floor|the ground)$/.test(said)) return { here: true };
   if (HOME_WORDS.test(said)) return { home: true };
   return { said };
+}
+
+/** "between bin a and the shelf": two places; between two objects is not a spot the planner can find yet. */
+export function between(said: string): Place | { reason: string } {
+  const m = /^(.+?)\s+and\s+(?:the\s+)?(.+)$/.exec(said.replace(/^the\s+/, ''));
+  if (!m) return { reason: `"between ${said}" needs two places: say "between A and B"` };
+  const [a, b] = [m[1]!, m[2]!];
+  if (![a, b].every((w) => 'reason' in parseObject(w))) return { reason: `I can find the spot between two places of the map, not between objects ("between ${said}"): name two places, or a point (x, y)` };
+  return { between: [a, b] };
 }
 
 export function parseSetParameter(nameText: string, valueText: string, clause: string): ParsedGoal {

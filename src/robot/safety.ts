@@ -128,18 +128,8 @@ export class Safety {
   private checkBatteryReserve(target: Vec2, lengthM: number): void {
     const { backend, parameters } = this.ctx;
     const battery = backend.readState().battery;
-    // No trip starts that the battery cannot finish, not even to the dock: one that runs flat on
-    // the way strands the robot mid-room, in ERROR, where nothing can charge it.
-    const needed = backend.estimateDrain(lengthM) * FLAT_MARGIN;
-    if (needed > battery) {
-      throw new RobotCommandError(
-        `refused: the ${round(lengthM, 1)} m trip needs about ${Math.round(needed * 100)}% of the battery and ${Math.round(battery * 100)}% is left, so it would run flat on the way; charge the robot where it stands (bring it to the dock, or a charger to it)`,
-        'battery_empty',
-        { battery: round(battery, 3), trip_m: round(lengthM, 1), needed: round(needed, 3) },
-      );
-    }
     const dock = backend.staticMap().zones.find((z) => z.name === 'charging_dock');
-    if (dock && rectContains(dock, target)) return; // going to charge is allowed below the reserve
+    if (dock && rectContains(dock, target)) return this.checkReachesDock(battery, lengthM); // charging is allowed below the reserve
     const reserve = parameters.number('battery_reserve');
     const after = battery - backend.estimateDrain(lengthM);
     if (after < reserve) {
@@ -149,6 +139,18 @@ export class Safety {
         { battery: round(battery, 3), reserve },
       );
     }
+  }
+
+  /** No trip to the dock starts that the battery cannot finish: one that runs flat on the way
+   *  strands the robot mid-room, in ERROR, where nothing can charge it. */
+  private checkReachesDock(battery: number, lengthM: number): void {
+    const needed = this.ctx.backend.estimateDrain(lengthM);
+    if (needed * SURE_SHARE_OF_ESTIMATE <= battery) return;
+    throw new RobotCommandError(
+      `refused: the dock is a ${round(lengthM, 1)} m trip away, which needs about ${Math.round(needed * 100)}% of the battery, and ${Math.round(battery * 100)}% is left: it would run flat on the way; the robot has to be charged where it stands`,
+      'battery_empty',
+      { battery: round(battery, 3), trip_m: round(lengthM, 1), needed: round(needed, 3) },
+    );
   }
 
   private lastErrorMessage(): string {
@@ -161,9 +163,10 @@ export class Safety {
   }
 }
 
-/** A trip's expected drain is an estimate (speed, turns and stops vary): it is refused as running
- *  flat when this much more than the estimate is not left. */
-const FLAT_MARGIN = 1.25;
+/** The trip estimate prices a cautious drive (half the top speed, half a radian of turning per
+ *  metre) for the reserve; a drive uses less, so a dock trip is refused as sure to run flat only
+ *  when this share of the estimate is more than the charge left. */
+const SURE_SHARE_OF_ESTIMATE = 0.9;
 
 /** The base has stopped moving: no linear or angular velocity left. */
 export function isAtRest(state: Pick<BackendState, 'linear' | 'angular'>): boolean {

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlannerProvider } from '../../src/agent/providers/planner.js';
+import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
+import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { scenarioFile } from '../helpers/scenario-file.js';
+
+/**
+ * A robot at 9% in the east end of a 20 m hall, the dock at the far west: every instruction used
+ * to start a charging trip the battery could not finish, and the robot died mid-hall in ERROR.
+ * Now no dock trip starts that the battery cannot finish, and questions begin with a look from
+ * where the robot stands. On the real runtime, judged by the simulator's truth.
+ */
+const longHall = () =>
+  scenarioFile({
+    name: 'long-hall-low-battery',
+    summary: 'a 20 x 6 m hall; the robot at 9% at the east end, the dock at the far west',
+    room: { width: 20, depth: 6 },
+    obstacles: [{ id: 'column', x: 10.0, y: 3.0, width: 0.6, depth: 0.6 }],
+    zones: [
+      { name: 'outbox', x: 18.5, y: 1.0, width: 1.4, depth: 1.2 },
+      { name: 'intake', x: 1.5, y: 1.0, width: 1.6, depth: 1.2 },
+      { name: 'charging_dock', x: 0.7, y: 5.3, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'yellow_ball', color: 'yellow', shape: 'ball', x: 17.0, y: 1.5 },
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 2.5, y: 2.5 },
+    ],
+    robot: { x: 19.0, y: 3.0, heading: 3.1416, battery: 0.09 },
+  });
+
+let runtimes: MissionRuntime[] = [];
+afterEach(async () => {
+  for (const r of runtimes) await r.close();
+  runtimes = [];
+});
+
+async function mission(seed: number, instruction: string) {
+  const runtime = await openTestRuntime(longHall(), seed);
+  runtimes.push(runtime);
+  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
+  const drives = run.events.flatMap((e) => (e.type === 'tool_call_finished' && !e.isError && /^navigate|^approach/.test(e.name) ? [e.name] : []));
+  return { run, drives };
+}
+
+/** Where the robot ended: where it started, with charge left, not faulted. */
+function expectNotStranded(run: Awaited<ReturnType<typeof mission>>['run']): void {
+  expect(Math.hypot(run.world.robot.x - 19, run.world.robot.y - 3)).toBeLessThan(0.05);
+  expect(run.world.robot.battery).toBeGreaterThan(0.05);
+}
+
+describe('a low battery far from the dock', { timeout: 300_000 }, () => {
+  it('"what do you see?" is answered from where the robot stands, without driving', async () => {
+    const { run, drives } = await mission(255, 'what do you see?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toContain('yellow_ball');
+    expect(drives).toEqual([]);
+    expectNotStranded(run);
+  });
+
+  it('"put the yellow ball in the outbox" fails before moving, with the battery, the metres to the dock and what it needs', async () => {
+    const { run, drives } = await mission(46, 'put the yellow ball in the outbox');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/dock is a \d+(\.\d)? m trip away, which needs about \d+% of the battery, and 9% is left/);
+    expect(drives).toEqual([]);
+    expect(run.world.objects.find((o) => o.id === 'yellow_ball')).toMatchObject({ x: 17, y: 1.5, heldBy: null });
+    expectNotStranded(run);
+  });
+
+  it('"go charge" refuses the trip it cannot finish instead of dying on the way', async () => {
+    const { run, drives } = await mission(48, 'go charge');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/would run flat on the way/);
+    expect(drives).toEqual([]);
+    expectNotStranded(run);
+  });
+});

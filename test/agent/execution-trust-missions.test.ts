@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
@@ -109,10 +108,10 @@ const fullBin = () =>
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
-/** A bin in an alcove (walls north and south, the room's wall east) whose only way in is a walkway, and a red ball in the alcove by the bin. */
-const alcove = () =>
+/** A bin in an alcove (walls north and south, the room's wall east) whose only way in is a walkway, and a red ball in the alcove (by the bin, or at `ball`). */
+const alcove = (ball = { x: 8.3, y: 4.0 }) =>
   scenarioFile({
-    name: 'execution-alcove',
+    name: `execution-alcove-${Math.round(ball.x * 10)}-${Math.round(ball.y * 10)}`,
     summary: 'a bin in an alcove whose only way in is a walkway',
     room: { width: 10, depth: 8 },
     obstacles: [
@@ -127,7 +126,7 @@ const alcove = () =>
     ],
     objects: [
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 2.5 },
-      { id: 'red_ball', color: 'red', shape: 'ball', x: 8.3, y: 4.0 },
+      { id: 'red_ball', color: 'red', shape: 'ball', ...ball },
     ],
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
@@ -212,11 +211,7 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
   });
 
   it('a swap whose first delivery is refused with the object in the gripper puts it back down where it was', async () => {
-    const room = scenarioFile({ ...JSON.parse(readFileSync(alcove(), 'utf8')), name: 'execution-alcove-ball-in-bin', objects: [
-      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 2.5 },
-      { id: 'red_ball', color: 'red', shape: 'ball', x: 9.0, y: 4.0 },
-    ] });
-    const { run } = await mission(room, 5, 'swap the blue cube with the red ball, avoid the walkway');
+    const { run } = await mission(alcove({ x: 9.0, y: 4.0 }), 5, 'swap the blue cube with the red ball, avoid the walkway');
     expect(run.outcome, run.summary).toBe('failed');
     expect(run.summary).toMatch(/goes through walkway, .* I put blue_cube#1 back down where it was/);
     expect(run.world.robot.holding).toBeNull();

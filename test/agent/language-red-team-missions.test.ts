@@ -131,4 +131,15 @@ describe('rules and questions that were refused', { timeout: 300_000 }, () => {
     expect(cube.y).toBeGreaterThan(0.2);
     expect(cube.y).toBeLessThan(1.8);
   });
+
+  it('"move the red cube to bin a, then put the blue cube where the red cube was": it lands on that spot', async () => {
+    const { run } = await mission('warehouse', 4, 'move the red cube to bin a, then put the blue cube where the red cube was');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ zone: 'bin_a', heldBy: null });
+    // Truth: the warehouse's red cube starts at (6.2, 6.2).
+    const blue = run.world.objects.find((o) => o.id === 'blue_cube')!;
+    expect(blue.heldBy).toBeNull();
+    expect(Math.hypot(blue.x - 6.2, blue.y - 6.2)).toBeLessThan(0.3);
+    expect(run.summary).toMatch(/where red_cube#\d+ was\.$/);
+  });
 });

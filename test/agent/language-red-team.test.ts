@@ -197,3 +197,31 @@ describe('"between A and B" as a place', () => {
     expect(refusal(text)).toMatch(why);
   });
 });
+
+describe('back where it was', () => {
+  it('"pick up the red cube, then put it back where it was": the spot it was taken from, found at run time', () => {
+    expect(goals('pick up the red cube, then put it back where it was')).toMatchObject([
+      { kind: 'pick', object: { color: 'red', shape: 'cube' } },
+      { kind: 'place', object: { pronoun: true }, target: { wasAt: { color: 'red', shape: 'cube' } } },
+    ]);
+  });
+
+  it('taken from a zone said, it goes back into that zone', () => {
+    expect(goals('take the red cube from bin a to the shelf and put it back').at(-1)).toMatchObject({ kind: 'place', target: { zone: 'bin_a' } });
+  });
+
+  it('"put the blue ball where the red cube was" after the red cube was moved: where the robot took it from', () => {
+    expect(goals('move the red cube to bin a, then put the blue ball where the red cube was').at(-1)).toMatchObject({
+      kind: 'place',
+      object: { color: 'blue', shape: 'ball' },
+      target: { wasAt: { color: 'red', shape: 'cube' } },
+    });
+  });
+
+  it.each([
+    ['put the red cube back where it was', /I do not know where red cube was before/],
+    ['put the blue ball where the red cube was', /I do not know where the red cube was: nothing before it in this instruction moves it/],
+  ])('"%s" with nothing before it that moved it is refused', (text, why) => {
+    expect(refusal(text)).toMatch(why);
+  });
+});

@@ -198,7 +198,7 @@ function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | 
 }
 
 function groundPlace(p: Place<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): Place<MapPlace> | null {
-  if ('point' in p || 'near' in p || 'here' in p) return p;
+  if ('point' in p || 'near' in p || 'here' in p || 'wasAt' in p) return p;
   return place(p);
 }
 

@@ -1,5 +1,6 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { answerQuestion } from './answers.js';
+import { putWhereItWas } from './where-it-was.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
@@ -153,6 +154,7 @@ async function carryOut(ctx: SkillContext, goal: GroundedGoal): Promise<{ step: 
     for (const part of parts) checked.push(await checkGoal(ctx, part.goal, part.step));
     return { step, checked };
   }
+  if (goal.kind === 'place' && 'wasAt' in goal.target) return putWhereItWas(ctx, goal, goal.target.wasAt);
   const heading = ctx.robot.heading;
   const step = await execute(ctx, goal);
   return { step, checked: [await checkGoal(ctx, goal, step, heading)] };

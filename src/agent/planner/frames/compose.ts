@@ -108,13 +108,28 @@ const SECOND_PLACE = /^also\s+(?:in|into|on|onto|to|at|inside)\s|^(?:in|into|on|
  * guess: it asks where to put it.
  */
 function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
+  if (goal.kind === 'place' && 'wasAt' in goal.target) return whereOtherWas(goal, goal.target.wasAt, before);
   if (goal.kind !== 'place' || !('said' in goal.target) || goal.target.said !== WHERE_IT_WAS) return goal;
   const same = (o: ObjectQuery) => goal.object.pronoun || (o.color === goal.object.color && o.shape === goal.object.shape);
   const source = [...before].reverse().find((g) => 'object' in g && g.object.inZone && same(g.object));
   const from = source && 'object' in source ? source.object.inZone : undefined;
   if (from) return { ...goal, target: { said: from } };
+  // Taken earlier in this instruction from no zone said: back to the spot the robot took it from.
+  const handled = [...before].reverse().find((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all && same(g.object));
+  if (handled && 'object' in handled) return { ...goal, target: { wasAt: handled.object } };
   const text = goal.object.pronoun ? 'it' : goal.object.text;
   return { kind: 'unknown', text, reason: `I do not know where ${text} was before: say where to put it back (a place of the map)` };
+}
+
+/**
+ * "Put the blue ball where the red cube was": only a red cube this instruction moves earlier has a
+ * "was" the robot knows (the spot it took it from); otherwise it is still there, or was moved by
+ * someone the robot did not see.
+ */
+function whereOtherWas(goal: Extract<ParsedGoal, { kind: 'place' }>, there: ObjectQuery, before: ParsedGoal[]): ParsedGoal {
+  const moved = before.some((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all && g.object.color === there.color && g.object.shape === there.shape);
+  if (moved) return goal;
+  return { kind: 'unknown', text: there.text, reason: `I do not know where the ${there.text} was: nothing before it in this instruction moves it, so say a place or a point (x, y)` };
 }
 
 /**

@@ -71,6 +71,13 @@ export const place: Frame = (verb, rest, clause) => {
   if (/^back\s+\S/.test(rest) && /^(?:put|place|set)$/.test(verb)) return place(verb, `${rest.replace(/^back\s+/, '')} back`, clause);
   const putBack = /^(.+?)\s+back(?:\s+(?:where (?:it|they|you) (?:was|were|found (?:it|them)|got (?:it|them)|came from|belongs?)|in (?:its|their) place|in place|to where (?:it|they) (?:was|were|came from)))?$/.exec(rest);
   if (putBack && /^(?:put|place|set|return|move|stick|pop)$/.test(verb)) return withObject(putBack[1]!, clause, (object) => ({ kind: 'place', object, target: { said: WHERE_IT_WAS } }));
+  // "put the blue ball where the red cube was": the spot the other was taken from (compose.ts checks it was moved).
+  const instead = /^(.+?)\s+(?:back\s+)?(?:to |in |on |at )?(?:where|the (?:spot|place) where)\s+(.+?)\s+(?:was|were|used to be|had been|stood|sat)$/.exec(rest);
+  if (instead && !/^(?:it|they)$/.test(instead[2]!) && /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/.test(verb)) {
+    const there = parseObject(instead[2]!);
+    if ('reason' in there) return unknown(clause, there.reason);
+    return withObject(instead[1]!, clause, (object) => ({ kind: 'place', object, target: { wasAt: there } }));
+  }
   const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
   // "get over here", "get back home": the robot itself, which the go frame reads.
   if (back && /^(?:over|right|back|yourself)$/.test(back[1]!)) return null;

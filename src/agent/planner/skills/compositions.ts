@@ -40,7 +40,7 @@ async function carry(ctx: SkillContext, o: SeenThing, where: Place<MapPlace>): P
 }
 
 /** Puts the held object down so it lands on `spot`: standing back from it, facing it. */
-async function putOnSpot(ctx: SkillContext, id: string, spot: { x: number; y: number }): Promise<Step> {
+export async function putOnSpot(ctx: SkillContext, id: string, spot: { x: number; y: number }): Promise<Step> {
   const { robot, beliefs } = ctx;
   const poses = beliefs.map ? posesFacing(beliefs.map, spot, robot.pose).slice(0, 4) : [];
   let problem = `I found nowhere to stand to put ${id} down at (${spot.x}, ${spot.y}).`;

@@ -40,12 +40,20 @@ const binRoom = () =>
   });
 
 describe('red-team misreadings no longer move the robot', { timeout: 300_000 }, () => {
-  it('"put the red cube near bin a" is refused before anything moves, never put in bin_a', async () => {
-    const { run, calls } = await mission(binRoom(), 4, 'put the red cube near bin a');
-    expect(run.outcome).toBe('failed');
-    expect(run.summary).toMatch(/not near a place .*say "in bin a"/);
-    expect(calls).toEqual([]);
-    expect(run.world.objects.filter((o) => o.zone === 'bin_a').map((o) => o.id)).toEqual(['green_cube']);
+  it('"put the red cube near bin a" puts it down just outside bin_a, by its edge, never in it', async () => {
+    const { run } = await mission(binRoom(), 4, 'put the red cube near bin a');
+    // Two red cubes: "the red cube" is refused at the end (two matched), or acted on as the only one seen; either way never in bin_a.
+    const inBin = run.world.objects.filter((o) => o.zone === 'bin_a').map((o) => o.id);
+    expect(inBin).toEqual(['green_cube']);
+    const one = await mission('warehouse', 4, 'put the red cube near bin a');
+    expect(one.run.outcome, one.run.summary).toBe('succeeded');
+    // Truth: bin_a spans x 8.4–9.4, y 0.5–1.5.
+    const cube = one.run.world.objects.find((o) => o.id === 'red_cube')!;
+    expect(cube).toMatchObject({ zone: null, heldBy: null });
+    const edge = Math.hypot(Math.max(8.4 - cube.x, 0, cube.x - 9.4), Math.max(0.5 - cube.y, 0, cube.y - 1.5));
+    expect(edge).toBeGreaterThan(0);
+    expect(edge).toBeLessThanOrEqual(0.5);
+    expect(one.run.goals).toEqual([expect.objectContaining({ text: 'the red cube near bin_a, outside it', status: 'met', evidence: expect.stringMatching(/outside bin_a's edge/) })]);
   });
 
   it('"put the other red cube in bin a" with no red cube before it is refused, asking which', async () => {

@@ -199,6 +199,10 @@ function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | 
 
 function groundPlace(p: Place<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | null): Place<MapPlace> | null {
   if ('point' in p || 'near' in p || 'here' in p || 'wasAt' in p) return p;
+  if ('beside' in p) {
+    const zone = place({ said: p.beside });
+    return zone && 'zone' in zone ? { beside: zone.zone } : null;
+  }
   return place(p);
 }
 

@@ -1,5 +1,6 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { answerQuestion } from './answers.js';
+import { putBeside } from './beside-zone.js';
 import { putWhereItWas } from './where-it-was.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
 import { checkGoal, goalText } from './goal-check.js';
@@ -155,6 +156,7 @@ async function carryOut(ctx: SkillContext, goal: GroundedGoal): Promise<{ step: 
     return { step, checked };
   }
   if (goal.kind === 'place' && 'wasAt' in goal.target) return putWhereItWas(ctx, goal, goal.target.wasAt);
+  if (goal.kind === 'place' && 'beside' in goal.target) return putBeside(ctx, goal, goal.target.beside);
   const heading = ctx.robot.heading;
   const step = await execute(ctx, goal);
   return { step, checked: [await checkGoal(ctx, goal, step, heading)] };

@@ -13,7 +13,9 @@ export type MapPlace = { zone: string } | { start: true };
 type Point = { point: { x: number; y: number } };
 /** Where an object this mission moved was before it took it ("put it back where it was", "where the red cube was"). */
 export type WasAt = { wasAt: ObjectQuery };
-export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true } | WasAt;
+/** Next to a place: outside it, close to its edge (the words said, then the zone grounded). */
+export type Beside = { beside: string };
+export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true } | WasAt | Beside;
 
 /** What a distance is asked from: an object, a place (as said, then the zone grounded), or the robot. */
 export type DistanceTo = { object: ObjectQuery } | { said: string } | { zone: string } | { robot: true };

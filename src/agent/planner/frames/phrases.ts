@@ -52,11 +52,9 @@ export function splitDestination(text: string): { object: string; preposition: s
 export function parsePlace(text: string, preposition: string): Place | { reason: string } {
   const said = text.trim().replace(/^the\s+/, '');
   if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {
-    // Next to an object when the words name one. Next to a place is outside it, by its edge: not
-    // in it, and not a place the planner can aim a drop at yet, so it is refused, never read as "in".
+    // Next to an object when the words name one; next to a place is outside it, by its edge (never in it).
     const object = parseObject(said);
-    if (!('reason' in object)) return { near: object };
-    return { reason: `I can put things in a place or next to an object, not ${preposition} a place ("${preposition} ${said}" means outside it, by its edge): say "in ${said}", or name an object to put it next to` };
+    return 'reason' in object ? { beside: said } : { near: object };
   }
   if (/between$/.test(preposition)) return between(said);
   const point = parsePoint(said);

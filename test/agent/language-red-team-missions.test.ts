@@ -78,6 +78,15 @@ describe('red-team misreadings no longer move the robot', { timeout: 300_000 }, 
     expect(run.summary).toMatch(/^Yes: I see green_cube#\d+ at \(7\.\d+, 1\.\d+\) in bin_a/);
   });
 
+  it('"are the cubes in bin a?" asks it of every cube: no, naming those that are not; "are the green cubes…": yes', async () => {
+    const { run } = await mission(binRoom(), 4, 'are the cubes in bin a?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/^No: 3 of the 4 cubes I saw after searching the whole room are not in bin_a: /);
+    const green = await mission(binRoom(), 4, 'are the green cubes in bin a?');
+    expect(green.run.outcome, green.run.summary).toBe('succeeded');
+    expect(green.run.summary).toMatch(/^Yes: all the green cubes I saw after searching the whole room are in bin_a: green_cube#\d+ at/);
+  });
+
   it('"take the green cube out of bin a" ends with the cube out of bin_a, put down, checked by a fresh look', async () => {
     const { run } = await mission(binRoom(), 4, 'take the green cube out of bin a');
     expect(run.outcome, run.summary).toBe('succeeded');

@@ -82,6 +82,12 @@ describe('a yes/no question is asked as one', () => {
     expect(goals(text)).toEqual([expect.objectContaining({ kind: 'find', whether: true, object: expect.objectContaining(object) })]);
   });
 
+  it('"are the balls on the shelf" asks it of every ball; "are any balls on the shelf", of one', () => {
+    expect(goals('are the balls on the shelf')).toEqual([expect.objectContaining({ whether: true, every: true })]);
+    expect(goals('are any balls on the shelf')[0]).not.toHaveProperty('every');
+    expect(goals('is the red cube in bin a')[0]).not.toHaveProperty('every');
+  });
+
   it.each(['where is the blue cube', 'which cubes are in bin a', 'find the red ball', 'is there anything in bin a'])('"%s" asks where or what, not whether', (text) => {
     expect(goals(text)[0]).not.toHaveProperty('whether');
   });

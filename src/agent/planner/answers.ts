@@ -16,6 +16,7 @@ type Rect = { name: string; min_x: number; min_y: number; max_x: number; max_y: 
  */
 export function answerQuestion(ctx: SkillContext, goal: Extract<GroundedGoal, { kind: 'find' }>): Promise<Step> {
   if (goal.distanceTo) return answerDistance(ctx, goal.object, goal.distanceTo);
+  if (goal.whether && goal.every) return answerWhetherEvery(ctx, goal.object);
   if (goal.whether) return answerWhether(ctx, goal.object);
   if (!goal.object.all && (goal.object.rank || (goal.object.relation !== undefined && 'ranked' in goal.object.relation))) return answerWhich(ctx, goal.object);
   return findAndReport(ctx, goal.object);
@@ -98,6 +99,24 @@ function fromZone(o: SeenThing, zone: Rect): string {
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const round = (v: number) => Math.round(v * 100) / 100;
 const metres = (v: number) => `${round(v)} m`;
+
+/** "Are the balls on the shelf?": every one of them, so the whole room is searched and each seen is in the zone or not. */
+async function answerWhetherEvery(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const zone = q.inZone!;
+  const anywhere = { ...q, inZone: undefined, all: true };
+  const found = await find(ctx, anywhere);
+  const noun = `${describeQuery({ ...anywhere, count: undefined }).replace(/^all /, '')}`;
+  if (!found.complete) {
+    const why = found.stopped ? `, then had to stop: ${found.stopped}` : ', and could not search further';
+    return fail(`I could not find out whether all the ${noun} are in ${zone}: I looked from ${found.places} place(s)${why}, before the whole room was seen.`);
+  }
+  const seen = ctx.beliefs.matching(anywhere, ctx.robot.pose);
+  if (seen.length === 0) return ok(`No: I searched the whole room and saw no ${noun} at all.`);
+  const outside = seen.filter((o) => ctx.beliefs.zoneAt(o) !== zone);
+  const list = (os: SeenThing[]) => os.map((o) => describeSighting(ctx, o)).join('; ');
+  if (outside.length === 0) return ok(`Yes: all the ${noun} I saw after searching the whole room are in ${zone}: ${list(seen)}.`);
+  return ok(`No: ${outside.length} of the ${seen.length} ${noun} I saw after searching the whole room ${outside.length === 1 ? 'is' : 'are'} not in ${zone}: ${list(outside)}.`);
+}
 
 function describeSighting({ beliefs }: SkillContext, o: SeenThing): string {
   const zone = beliefs.zoneAt(o);

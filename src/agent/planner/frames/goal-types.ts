@@ -26,9 +26,9 @@ export type Goal<Z = SpokenPlace> =
   | { kind: 'goto'; target: Z | Point }
   /**
    * Where the object is; with `whether`, a yes/no question ("is the blue cube in bin a?") answered
-   * either way; with `distanceTo`, how far it is from another object, a place or the robot.
+   * either way (`every`: "are the balls on the shelf" asks it of all of them); with `distanceTo`, how far it is from another object, a place or the robot.
    */
-  | { kind: 'find'; object: ObjectQuery; whether?: true; distanceTo?: DistanceTo }
+  | { kind: 'find'; object: ObjectQuery; whether?: true; every?: true; distanceTo?: DistanceTo }
   | { kind: 'count'; object: ObjectQuery }
   | { kind: 'stay' }
   | { kind: 'scan' }

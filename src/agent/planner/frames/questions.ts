@@ -28,7 +28,11 @@ export function readQuestion(said: string): ParsedGoal | null {
   // "which cubes are in room 4", "is the red cube on the workbench": a search of that zone.
   // "is the blue cube in bin a": a yes/no question, answered "no" as well as "yes".
   const inZone = /^(?:(?:which|what) (.+?) (?:is|are)|(?:is|are) (.+?)) (in|on|at|inside) (.+)$/.exec(c);
-  if (inZone) return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object, ...(inZone[2] ? { whether: true as const } : {}) }));
+  if (inZone) {
+    // "are the balls on the shelf" asks it of every ball; "are any balls on the shelf", of one.
+    const every = inZone[2] && !/^(?:any|some)\b/.test(inZone[2]) ? { every: true as const } : {};
+    return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object, ...(inZone[2] ? { whether: true as const, ...(object.all ? every : {}) } : {}) }));
+  }
   // "is there a red ball (in bin a)", "can you see the blue cube": yes or no; "where is X": where.
   const where = /^(?:(where is|where's|where are)|can you see|do you see|is there|are there)\s+(.+)$/.exec(c);
   if (where && !/^(?:you|i)\b/.test(where[2]!)) {

@@ -219,4 +219,32 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     expect(Math.hypot(cube.x - 3.0, cube.y - 2.5)).toBeLessThan(0.2);
     expect(run.world.objects.find((o) => o.id === 'red_ball')).toMatchObject({ zone: 'bin_b', heldBy: null });
   });
+
+  it('"hold X, then move Y": X is put down to free the gripper, the report says so, and "holding X" is not met at the end', async () => {
+    const { run } = await mission('warehouse', 404, 'pick up the blue cube, then put the red cube on the shelf');
+    expect(run.world.robot.holding).toBeNull();
+    expect(run.world.objects.find((o) => o.id === 'red_cube')?.zone).toBe('shelf');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.summary).toMatch(/Put blue_cube#1 down at \(\d+\.\d+, \d+\.\d+\) to free the gripper\. Picked up red_cube#1\./);
+    expect(run.goals?.find((g) => g.text === 'holding the blue cube')).toMatchObject({ status: 'unmet', evidence: expect.stringMatching(/at the end the gripper holds nothing/) });
+  });
+
+  it('"pick up a red cube and put the other one in bin b": the other one is the cube not held, and the held one put down is said', async () => {
+    const { run } = await mission('twins', 415, 'pick up a red cube and put the other one in bin b');
+    const first = run.summary.match(/^Picked up (red_cube#\d+)\./)?.[1];
+    expect(first, run.summary).toBeDefined();
+    expect(run.summary).toMatch(new RegExp(`Put ${first} down at .* to free the gripper\\. Picked up (?!${first}\\.)red_cube#\\d+\\. Put red_cube#\\d+ in bin_b\\.`));
+    // One red cube in bin_b, the other on the floor where it was put down, the gripper empty: "holding" is not met, so not a success.
+    expect(run.world.objects.filter((o) => o.id.startsWith('red_cube')).map((o) => o.zone).sort()).toEqual(['bin_b', null].sort());
+    expect(run.world.robot.holding).toBeNull();
+    expect(run.goals?.find((g) => g.text === 'the other red cube in bin_b')?.status).toBe('met');
+    expect(run.outcome, run.summary).toBe('failed');
+  });
+
+  it('a delivery a later step takes out again is not reported as met: goals hold at the end', async () => {
+    const { run } = await mission('warehouse', 7, 'put the red cube in bin b, then pick up the red cube');
+    expect(run.world.robot.holding).toBe('red_cube');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.goals?.find((g) => g.text === 'the red cube in bin_b')).toMatchObject({ status: 'unmet', evidence: expect.stringMatching(/a later step picked red_cube#\d+ up again/) });
+  });
 });

@@ -84,6 +84,10 @@ export class Beliefs {
   private readonly together = new Set<string>();
   /** The object each plain "the X" was taken to mean: checked at the end against later sightings (one-meant.ts). */
   readonly meant: Meant[] = [];
+  /** Every grasp of this mission, in order: a later goal that takes hold of what an earlier one put down undoes it. */
+  readonly pickups: string[] = [];
+  /** Objects put down only to free the gripper for another pickup, in order, and where they landed. */
+  readonly setDown: Array<{ id: string; at?: { x: number; y: number } }> = [];
   /** The latest robot time a result gave, seconds. */
   private now: number | undefined;
   private coverageMap: CoverageMap | null | undefined;

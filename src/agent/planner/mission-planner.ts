@@ -7,6 +7,7 @@ import { checkGoal, goalText } from './goal-check.js';
 import { listNames, resolveZone } from './place-words.js';
 import { pointOutOfReach } from './points-in-reach.js';
 import { secondLookAlike } from './one-meant.js';
+import { noteMet, undoneLater, type MetGoal } from './undone-later.js';
 import { conflictingGoals } from './conflicting-goals.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
@@ -98,10 +99,12 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
       done.push(charged.message);
     }
   }
+  const metGoals: MetGoal[] = [];
   for (const [i, goal] of goals.entries()) {
     if (goal.kind === 'keep') continue; // checked once everything else is done
     const { step, checked } = await carryOut(ctx, goal);
     reports.push(...checked);
+    if (step.ok && checked.length === 1) metGoals.push(noteMet(ctx, checked[0]!, { held: goal.kind === 'pick' ? ctx.beliefs.holding : undefined, placed: step.placed?.ids }));
     // A goal that failed with an object in the gripper (a part of a swap, "put it in Z" refused):
     // it goes back down where it was taken from, not carried off by a failed errand.
     if (!step.ok) return finish(done, ctx.beliefs.holding ? await putBackAfter(ctx, step.message) : step.message, [...reports, ...notAttempted(i + 1)]);
@@ -109,6 +112,9 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
     const report = checked.find((r) => r.status !== 'met');
     if (report) return finish(done, `But on checking, "${report.text}" does not hold: ${report.evidence}.`, [...reports, ...notAttempted(i + 1)]);
   }
+  // A goal met at its step and undone by a later one (the held object put down, a delivered one taken again) is not met.
+  const undone = await undoneLater(ctx, metGoals);
+  for (const [i, r] of reports.entries()) reports[i] = undone.get(r) ?? r;
   // "The red cube" acted on, and a second red cube seen since: which was meant was a guess.
   const guessed = secondLookAlike(ctx.beliefs);
   if (guessed) reports.push(guessed);

@@ -131,6 +131,30 @@ const alcove = (ball = { x: 8.3, y: 4.0 }) =>
     robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
+/** Two touching bins (x = 3.5 between them) behind a long rack, a green cube 3 cm into bin_right's west edge, a red cube 3 cm into bin_left. */
+const seam = () =>
+  scenarioFile({
+    name: 'execution-seam',
+    summary: 'two touching bins with objects a few centimetres either side of the seam',
+    room: { width: 12, depth: 8 },
+    obstacles: [
+      { id: 'rack_south', x: 7.0, y: 3.0, width: 10.0, depth: 0.6 },
+      { id: 'rack_north', x: 7.0, y: 5.0, width: 10.0, depth: 0.6 },
+    ],
+    zones: [
+      { name: 'home', x: 1.0, y: 4.0, width: 1.2, depth: 1.2 },
+      { name: 'bin_left', x: 3.0, y: 1.0, width: 1.0, depth: 1.0 },
+      { name: 'bin_right', x: 4.0, y: 1.0, width: 1.0, depth: 1.0 },
+      { name: 'charging_dock', x: 0.6, y: 7.4, width: 0.8, depth: 0.8 },
+    ],
+    objects: [
+      { id: 'red_cube', color: 'red', shape: 'cube', x: 3.47, y: 1.0 },
+      { id: 'green_cube', color: 'green', shape: 'cube', x: 3.53, y: 1.3 },
+      { id: 'yellow_ball', color: 'yellow', shape: 'ball', x: 4.53, y: 0.8 },
+    ],
+    robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
+  });
+
 const COLOUR_BAYS = fileURLToPath(new URL('../../bench/agent-suite/scenarios/colour-bays.json', import.meta.url));
 
 describe('carrying a mission out: never more than the robot saw', { timeout: 300_000 }, () => {
@@ -246,5 +270,14 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     expect(run.world.robot.holding).toBe('red_cube');
     expect(run.outcome, run.summary).toBe('failed');
     expect(run.goals?.find((g) => g.text === 'the red cube in bin_b')).toMatchObject({ status: 'unmet', evidence: expect.stringMatching(/a later step picked red_cube#\d+ up again/) });
+  });
+
+  it('"clear bin right" with a cube at the near edge of the zone: the zone is looked at whole (again from elsewhere if one look misses part), not declared empty', async () => {
+    const { run } = await mission(seam(), 215, 'clear bin right');
+    const inBinRight = run.world.objects.filter((o) => o.x >= 3.5 && o.x <= 4.5 && o.y >= 0.5 && o.y <= 1.5);
+    expect(inBinRight).toEqual([]);
+    expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 3.47, y: 1.0 });
+    expect(run.summary).not.toMatch(/nothing in bin_right/);
+    expect(run.outcome, run.summary).toBe('succeeded');
   });
 });

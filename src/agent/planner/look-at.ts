@@ -66,7 +66,7 @@ export function lookingPoses(ctx: SkillContext, target: Point, distance: number,
 }
 
 /** Whether every point is inside the camera's view from the pose, at a distance it sees well. */
-function inView(pose: FacingPose, points: readonly Point[]): boolean {
+export function inView(pose: FacingPose, points: readonly Point[]): boolean {
   return points.every((p) => {
     const d = Math.hypot(p.x - pose.x, p.y - pose.y);
     const off = Math.abs(((((Math.atan2(p.y - pose.y, p.x - pose.x) * 180) / Math.PI - pose.heading) % 360) + 540) % 360 - 180);

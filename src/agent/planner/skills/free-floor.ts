@@ -69,8 +69,3 @@ export function posesFacing(map: PlannerMap, spot: Point, from: Point, distance 
     .filter((p) => standable(map, p));
 }
 
-/** How far from a zone to look at it so the camera (about 60° across) takes it all in. */
-export function viewingDistance(zone: Rect): number {
-  const half = Math.hypot(zone.max_x - zone.min_x, zone.max_y - zone.min_y) / 2;
-  return Math.min(3, Math.max(1.2, half / Math.tan(Math.PI / 6)));
-}

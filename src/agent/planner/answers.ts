@@ -112,7 +112,7 @@ async function answerWhetherEvery(ctx: SkillContext, q: ObjectQuery): Promise<St
   }
   const seen = ctx.beliefs.matching(anywhere, ctx.robot.pose);
   if (seen.length === 0) return ok(`No: I searched the whole room and saw no ${noun} at all.`);
-  const outside = seen.filter((o) => ctx.beliefs.zoneAt(o) !== zone);
+  const outside = seen.filter((o) => !ctx.beliefs.inZone(o, zone));
   const list = (os: SeenThing[]) => os.map((o) => describeSighting(ctx, o)).join('; ');
   if (outside.length === 0) return ok(`Yes: all the ${noun} I saw after searching the whole room are in ${zone}: ${list(seen)}.`);
   return ok(`No: ${outside.length} of the ${seen.length} ${noun} I saw after searching the whole room ${outside.length === 1 ? 'is' : 'are'} not in ${zone}: ${list(outside)}.`);

@@ -29,8 +29,8 @@ export function readQuestion(said: string): ParsedGoal | null {
   // "is the blue cube in bin a": a yes/no question, answered "no" as well as "yes".
   const inZone = /^(?:(?:which|what) (.+?) (?:is|are)|(?:is|are) (.+?)) (in|on|at|inside) (.+)$/.exec(c);
   if (inZone) {
-    // "are the balls on the shelf" asks it of every ball; "are any balls on the shelf", of one.
-    const every = inZone[2] && !/^(?:any|some)\b/.test(inZone[2]) ? { every: true as const } : {};
+    // "are the balls on the shelf" asks it of every ball; "are (there) any balls on the shelf", of one.
+    const every = inZone[2] && !/^(?:there )?(?:any|some)\b/.test(inZone[2]) ? { every: true as const } : {};
     return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object, ...(inZone[2] ? { whether: true as const, ...(object.all ? every : {}) } : {}) }));
   }
   // "is there a red ball (in bin a)", "can you see the blue cube": yes or no; "where is X": where.

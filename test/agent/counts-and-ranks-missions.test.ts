@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -11,12 +9,6 @@ import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
  * (or "all three balls") when the room has fewer moved them and called it done; "the farthest"
  * or "the two nearest" taken among those seen first; one object sent to two places.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
 /** Two red balls 0.35 m apart with a red cylinder beside them, and a cube behind the crate. */
 const clusterFile = () =>
   scenarioFile({
@@ -31,11 +23,8 @@ const clusterFile = () =>
     ],
   });
 
-async function mission(scenario: string, seed: number, instruction: string) {
-  const runtime = await openTestRuntime(scenario, seed);
-  runtimes.push(runtime);
-  return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 100 });
-}
+const plannerMission = plannerMissions({ maxSteps: 100 });
+const mission = async (scenario: string, seed: number, instruction: string) => (await plannerMission(scenario, seed, instruction)).run;
 
 describe('counts, quantities and ranks hold in the world', { timeout: 300_000 }, () => {
   it.each([1, 5])('counts two red balls 0.35 m apart as two, and three red objects with the cylinder (seed %i)', async (seed) => {

@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 import { scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -10,19 +8,7 @@ import { scenarioFile } from '../helpers/scenario-file.js';
  * saw: on the real runtime (embedded server, simulator, ONNX detector), judged by the
  * simulator's truth and by what the planner said.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
-async function mission(scenario: string, seed: number, instruction: string) {
-  const runtime = await openTestRuntime(scenario, seed);
-  runtimes.push(runtime);
-  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
-  const calls = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [{ name: e.name, args: e.args, isError: e.isError }] : []));
-  return { run, calls };
-}
+const mission = plannerMissions();
 
 /** A 10 x 8 m room with a pillar, a shelf holding two objects, bin_a holding a green cube, loose objects on the floor. */
 const stocked = () =>

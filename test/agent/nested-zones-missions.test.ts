@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
+import { describe, expect, it } from 'vitest';
 import { inZone } from '../../src/core/zone-membership.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { plannerMissions } from '../helpers/runtime.js';
 import { scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -36,17 +34,8 @@ const aisle = () =>
   });
 const TRAY = { minX: 8.9, minY: 0.6, maxX: 9.7, maxY: 1.4 };
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
-async function mission(seed: number, instruction: string) {
-  const runtime = await openTestRuntime(aisle(), seed);
-  runtimes.push(runtime);
-  return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 150 });
-}
+const plannerMission = plannerMissions({ maxSteps: 150 });
+const mission = async (seed: number, instruction: string) => (await plannerMission(aisle(), seed, instruction)).run;
 const object = (run: Awaited<ReturnType<typeof mission>>, id: string) => run.world.objects.find((o) => o.id === id)!;
 
 describe('zones nested in other zones', { timeout: 300_000 }, () => {

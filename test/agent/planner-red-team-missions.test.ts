@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -11,19 +9,7 @@ import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
  * put down taken for a second one when a later look gave it a new tracker id, and an instruction
  * that only sets a rule, which crashed the planner.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
-async function mission(scenario: string, seed: number, instruction: string) {
-  const runtime = await openTestRuntime(scenario, seed);
-  runtimes.push(runtime);
-  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
-  const calls = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [{ name: e.name, args: e.args, isError: e.isError }] : []));
-  return { run, calls };
-}
+const mission = plannerMissions();
 
 /** A warehouse whose shelf holds two balls already, with a third ball out on the floor, and a full bin_a. */
 const shelfRoom = () =>

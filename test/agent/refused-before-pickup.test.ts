@@ -1,8 +1,6 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 
 /**
  * A delivery that cannot be done is found out before the object is picked up, on the real runtime
@@ -10,18 +8,10 @@ import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
  * robot cannot get into, or an object to put it next to that is not there, was found out only
  * with the object already in the gripper.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
-async function mission(instruction: string) {
-  const runtime = await openTestRuntime('warehouse', 1);
-  runtimes.push(runtime);
-  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 60 });
-  const called = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
-  return { run, called };
+const plannerMission = plannerMissions({ maxSteps: 60 });
+async function mission(instruction: string, scenario = 'warehouse') {
+  const { run, calls } = await plannerMission(scenario, 1, instruction);
+  return { run, called: calls.map((c) => c.name) };
 }
 
 describe('points out of reach are refused before anything moves', { timeout: 120_000 }, () => {
@@ -62,12 +52,9 @@ describe('points out of reach are refused before anything moves', { timeout: 120
   });
 
   it('into a zone with no spot to stand facing that the robot can drive to (the closed cage): refused before the pickup', async () => {
-    const runtime = await openTestRuntime(join(import.meta.dirname, '../../bench/agent-suite/scenarios/dark-storeroom.json'), 1);
-    runtimes.push(runtime);
-    const run = await runTestMission(runtime, 'put the red cube in the cage', new PlannerProvider(), { maxSteps: 60 });
+    const { run, called } = await mission('put the red cube in the cage', join(import.meta.dirname, '../../bench/agent-suite/scenarios/dark-storeroom.json'));
     expect(run.outcome).toBe('failed');
     expect(run.summary).toMatch(/no free spot of cage has a place to stand facing it that I can drive to/);
-    const called = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
     expect(called).not.toContain('grasp_object');
     expect(run.world.objects.every((o) => o.heldBy === null)).toBe(true);
   });

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 import { scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -28,17 +26,10 @@ const longHall = () =>
     robot: { x: 19.0, y: 3.0, heading: 3.1416, battery: 0.09 },
   });
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
+const plannerMission = plannerMissions();
 async function mission(seed: number, instruction: string) {
-  const runtime = await openTestRuntime(longHall(), seed);
-  runtimes.push(runtime);
-  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
-  const drives = run.events.flatMap((e) => (e.type === 'tool_call_finished' && !e.isError && /^navigate|^approach/.test(e.name) ? [e.name] : []));
+  const { run, calls } = await plannerMission(longHall(), seed, instruction);
+  const drives = calls.flatMap((c) => (!c.isError && /^navigate|^approach/.test(c.name) ? [c.name] : []));
   return { run, drives };
 }
 

@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { afterEach } from 'vitest';
 import type { MissionEvent } from '../../src/agent/mission-events.js';
 import type { ModelProvider } from '../../src/agent/model-provider.js';
+import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { ConfirmationPolicy } from '../../src/agent/tool-host.js';
 import type { ServerConfig } from '../../src/config/config-file.js';
 import { MissionRuntime } from '../../src/runtime/mission-runtime.js';
@@ -37,4 +39,30 @@ export async function runTestMission(
     wallMs: () => performance.now(),
   });
   return { ...result, events };
+}
+
+/** A tool call a mission finished, as its events tell it. */
+export interface FinishedCall {
+  name: string;
+  args: unknown;
+  isError: boolean;
+}
+
+/**
+ * Offline-planner missions on the real runtime, each on a fresh one that is closed after the test
+ * (call at the top of a test file: it registers the afterEach hook). The returned function runs
+ * one and gives its result with the tool calls it finished, in order.
+ */
+export function plannerMissions(opts: { maxSteps?: number } = {}) {
+  const runtimes: MissionRuntime[] = [];
+  afterEach(async () => {
+    for (const r of runtimes.splice(0)) await r.close();
+  });
+  return async (scenario: string, seed: number, instruction: string) => {
+    const runtime = await openTestRuntime(scenario, seed);
+    runtimes.push(runtime);
+    const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: opts.maxSteps ?? 120 });
+    const calls: FinishedCall[] = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [{ name: e.name, args: e.args, isError: e.isError }] : []));
+    return { run, calls };
+  };
 }

@@ -233,3 +233,85 @@ describe('back where it was', () => {
     expect(refusal(text)).toMatch(why);
   });
 });
+
+const REDS = ['start', 'zone_1', 'zone_2', 'zone_3', 'red_area', 'blue_area', 'charging_dock'];
+
+describe('a number alone stands for that many of the kind said before', () => {
+  it('"put two red cubes in zone 2 and two in zone 3": two other red cubes go to zone 3', () => {
+    expect(goals('put two red cubes in zone 2 and two in zone 3', REDS)).toMatchObject([
+      { kind: 'place', object: { color: 'red', shape: 'cube', count: 2 }, target: { zone: 'zone_2' } },
+      { kind: 'place', object: { color: 'red', shape: 'cube', count: 2, all: true, other: true, text: '2 red cubes' }, target: { zone: 'zone_3' } },
+    ]);
+  });
+
+  it('"find the cubes and put 2 in bin b": two cubes, none taken before, so any two', () => {
+    const g = goals('find the cubes and put 2 in bin b');
+    expect(g.at(-1)).toMatchObject({ kind: 'place', object: { shape: 'cube', count: 2, all: true, text: '2 cubes' }, target: { zone: 'bin_b' } });
+    expect(g.at(-1)).not.toHaveProperty('object.other');
+    expect(g.at(-1)).not.toHaveProperty('object.pronoun');
+  });
+
+  it('"put a red cube in zone 1 and one in zone 2": "one" is one more of that kind', () => {
+    expect(goals('put a red cube in zone 1 and one in zone 2', REDS).at(-1)).toMatchObject({ object: { color: 'red', shape: 'cube', count: 1, all: false, other: true } });
+  });
+
+  it('"those two" are still the objects said before', () => {
+    expect(goals('pick up the two red cubes and put those two in bin b')).toMatchObject([{ kind: 'place', object: { color: 'red', shape: 'cube', count: 2 }, target: { zone: 'bin_b' } }]);
+  });
+
+  it.each(['put 2 on the shelf', 'bring 3 to bin a'])('"%s" with no kind before it is refused, quoting the number', (text) => {
+    expect(refusal(text)).toMatch(/I do not know what "\d" stands for: say which objects/);
+  });
+});
+
+describe('"there" after a place is that place', () => {
+  it('"put the red cube in bin a and then put the blue cube there too": the blue cube into bin a, not down where the robot is', () => {
+    expect(goals('put the red cube in bin a and then put the blue cube there too')).toMatchObject([
+      { kind: 'place', object: { color: 'red' }, target: { zone: 'bin_a' } },
+      { kind: 'place', object: { color: 'blue' }, target: { zone: 'bin_a' } },
+    ]);
+  });
+
+  it('"go to the shelf and put the blue cube there": into the shelf', () => {
+    expect(goals('go to the shelf and put the blue cube there').at(-1)).toMatchObject({ kind: 'place', target: { zone: 'shelf' } });
+  });
+
+  it('"take it to the shelf and leave it there" is still one delivery', () => {
+    expect(goals('pick up the red cube, take it to the shelf and leave it there')).toMatchObject([{ kind: 'pick' }, { kind: 'place', target: { zone: 'shelf' } }]);
+  });
+
+  it('"put it down there" with no place said before is put down where the robot stands', () => {
+    expect(goals('pick up the red cube and put it down there').at(-1)).toMatchObject({ kind: 'place', target: { here: true } });
+  });
+});
+
+describe('"in its place" is where that object was, never the zone of its colour', () => {
+  it('"move the blue cube to zone 1 and put a red cube in its place": where the blue cube was taken from', () => {
+    expect(goals('move the blue cube to zone 1 and put a red cube in its place', REDS).at(-1)).toMatchObject({
+      kind: 'place',
+      object: { color: 'red', shape: 'cube' },
+      target: { wasAt: { color: 'blue', shape: 'cube' } },
+    });
+  });
+
+  it('"take the red cube in the red area to zone 3 and put the blue cube in its place": where the red cube was, not blue_area', () => {
+    expect(goals('take the red cube in the red area to zone 3 and put the blue cube in its place', REDS).at(-1)).toMatchObject({ target: { wasAt: { color: 'red', shape: 'cube' } } });
+  });
+
+  it('"put a red cube in its place" with nothing said before is refused, never sorted into red_area', () => {
+    expect(refusal('put a red cube in its place', REDS)).toMatch(/I cannot tell whose place "its place" is/);
+  });
+});
+
+describe('"what\'s there" after going to a place asks what is in it', () => {
+  it.each(['drive to the shelf and tell me what\'s there', 'go to the shelf. what is there?'])('"%s": everything in the shelf, searched', (text) => {
+    expect(goals(text)).toMatchObject([
+      { kind: 'goto', target: { zone: 'shelf' } },
+      { kind: 'find', object: { all: true, inZone: 'shelf' } },
+    ]);
+  });
+
+  it('"go to the shelf and tell me what you see" still says what the camera sees', () => {
+    expect(goals('go to the shelf and tell me what you see').at(-1)).toEqual({ kind: 'scan' });
+  });
+});

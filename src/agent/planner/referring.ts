@@ -34,6 +34,8 @@ export interface ObjectQuery {
   rank?: 'nearest' | 'farthest';
   /** "it", "them": the object(s) of the previous goal. */
   pronoun?: boolean;
+  /** "two" said alone ("… and two in zone 3"): that many of the kind said before (compose.ts fills the kind in). */
+  ofKindBefore?: boolean;
   /** The words used, for messages. */
   text: string;
 }
@@ -124,6 +126,13 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     .replace(/\s+/g, ' ')
     .trim();
   const picked = extra.rank || extra.relation || extra.other;
+  // "put two red cubes in zone 2 and two in zone 3": a number alone stands for that many of the kind said before;
+  // "those two", "the 3 of them" are the objects said before ("them").
+  const lone = (t === '' && oneOf) || /^(?:one|another(?: one)?)$/.test(t);
+  if (lone && !picked && !/\b(?:the|those|these|them)\b/.test(rest)) {
+    const n = oneOf ? Number(oneOf[1] ?? oneOf[2] ?? oneOf[3] ?? 1) || 1 : 1;
+    return { all: n > 1, count: n, ofKindBefore: true, ...extra, text: text.trim() };
+  }
   if ((/^(?:it|them|that one|the object|they)$/.test(t) || t === '') && !picked) return { all: /^(?:them|they)$/.test(t), pronoun: true, text: t || 'it' };
   const words = t.split(' ');
   const quantity = words.map((w) => QUANTITY[w]).find(Boolean);

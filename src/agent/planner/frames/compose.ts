@@ -80,9 +80,12 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       const again = verb ? parseClauseGoals(`${verb} ${bare}`, zoneWords) : [];
       if (again.length && again.every((g) => g.kind !== 'unknown')) read = again;
     }
+    // "go to the alcove and tell me what's there": a question about what is in the place just named, not about what the camera sees.
+    const named = read.length === 1 && read[0]!.kind === 'scan' && /\bthere\b/.test(bare) ? lastPlace(goals) : undefined;
+    if (named && 'said' in named) read = parseClauseGoals(`what is in ${named.said}`, zoneWords);
     if (opens) verb = bare.split(' ')[0]!;
     for (const said of read) {
-      const goal = topic ? withTopic(said, topic) : said;
+      const goal = thereBefore(topic ? withTopic(said, topic) : said, goals);
       if (goal !== said) topic = null;
       const previous = heldFor(goals, goal);
       const joined = previous ? join(previous, goal) : null;
@@ -91,7 +94,25 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     }
   }
   if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
-  return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(g, goals.slice(0, i))));
+  return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(ofKindBefore(g, goals.slice(0, i)), goals.slice(0, i))));
+}
+
+/**
+ * "Put two red cubes in zone 2 and two in zone 3", "find the cubes and put 2 in bin b": a number
+ * said alone stands for that many of the kind said last; after objects were moved, others than
+ * those ("two more"). Said with no kind before it, it names nothing, and is refused.
+ */
+function ofKindBefore(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
+  if (!('object' in goal) || !goal.object.ofKindBefore) return goal;
+  const { ofKindBefore: _said, ...counted } = goal.object;
+  const kinded = [...before].reverse().find((g) => 'object' in g && !g.object.pronoun && !g.object.ofKindBefore && (g.object.color || g.object.shape));
+  if (!kinded || !('object' in kinded)) return { kind: 'unknown', text: goal.object.text, reason: `I do not know what "${goal.object.text}" stands for: say which objects (for example "two red cubes")` };
+  const kind = kinded.object;
+  const n = counted.count ?? 1;
+  const moved = before.some((g) => /^(?:pick|place|clear|swap|sort)$/.test(g.kind));
+  const among = (kinded.kind === 'find' || kinded.kind === 'count') && kind.inZone ? { inZone: kind.inZone } : {};
+  const object = { ...counted, ...(kind.color ? { color: kind.color } : {}), ...(kind.shape ? { shape: kind.shape } : {}), ...among, ...(moved ? { other: true } : {}), text: `${n} ${[kind.color, kind.shape ?? 'object'].filter(Boolean).join(' ')}${n > 1 ? 's' : ''}` };
+  return { ...goal, object } as ParsedGoal;
 }
 
 const SAME = /^(?:(?:now |then )?do )?(?:the )?same(?: thing| again)? (?:for|with|to) (.+)$/;
@@ -126,7 +147,12 @@ function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
  * "was" the robot knows (the spot it took it from); otherwise it is still there, or was moved by
  * someone the robot did not see.
  */
-function whereOtherWas(goal: Extract<ParsedGoal, { kind: 'place' }>, there: ObjectQuery, before: ParsedGoal[]): ParsedGoal {
+function whereOtherWas(goal: Extract<ParsedGoal, { kind: 'place' }>, said: ObjectQuery, before: ParsedGoal[]): ParsedGoal {
+  // "… and put a red cube in its place": "its" is the one object said last, before this one.
+  const its = said.pronoun ? [...before].reverse().find((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all) : undefined;
+  if (said.pronoun && !(its && 'object' in its)) return { kind: 'unknown', text: said.text, reason: `I cannot tell whose place "${said.text}" is: say "where the <object> was" or a place of the map` };
+  const there = its && 'object' in its ? its.object : said;
+  if (there !== said) goal = { ...goal, target: { wasAt: there } };
   const moved = before.some((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all && g.object.color === there.color && g.object.shape === there.shape);
   if (moved) return goal;
   return { kind: 'unknown', text: there.text, reason: `I do not know where the ${there.text} was: nothing before it in this instruction moves it, so say a place or a point (x, y)` };
@@ -171,6 +197,25 @@ function heldFor(goals: ParsedGoal[], goal: ParsedGoal): ParsedGoal | undefined 
   if (previous?.kind !== 'clear' || previous.object.all || !('object' in goal) || !goal.object.pronoun) return previous;
   goals[goals.length - 1] = { kind: 'pick', object: previous.object };
   return goals.at(-1);
+}
+
+/**
+ * "Put the red cube in bin a and then put the blue cube there too": "there" after a place was
+ * named is that place (the last one said); with none said before, where the robot stands.
+ */
+function thereBefore(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
+  if (goal.kind !== 'place' || !('here' in goal.target) || !goal.target.there) return goal;
+  // "take it to the office and leave it there": it is there already (join reads the two as one).
+  if (goal.object.pronoun && before.at(-1)?.kind === 'place') return goal;
+  return { ...goal, target: lastPlace(before) ?? { here: true } };
+}
+
+/** The place said last (a zone, a point, home, …), to which "there" refers. */
+function lastPlace(before: ParsedGoal[]): Exclude<Extract<ParsedGoal, { kind: 'place' }>['target'], { here: true } | { wasAt: ObjectQuery } | { near: ObjectQuery }> | undefined {
+  for (const g of [...before].reverse()) {
+    if ((g.kind === 'place' || g.kind === 'goto') && !('here' in g.target) && !('wasAt' in g.target) && !('near' in g.target)) return g.target;
+  }
+  return undefined;
 }
 
 /** One goal for two clauses that say one thing, or null. */

@@ -68,7 +68,7 @@ export const sort: Frame = (verb, rest, clause) => {
   let objectText: string | undefined;
   if (/^(?:put|get|move|set)$/.test(verb)) {
     const m =
-      /^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on) (?:its|their) (?:own |proper |right |matching )?\w+|(?:in|into|on) the \w+ (?:of|for|matching) (?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?)|(?:in|into|on) the \w+ by (?:colou?r|kind|shape))$/.exec(rest);
+      /^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?!(?:place|spot|stead|position)$)\w+)|(?:in|into|on) the \w+ (?:of|for|matching) (?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?)|(?:in|into|on) the \w+ by (?:colou?r|kind|shape))$/.exec(rest);
     if (!m || /\b(?:the|on|to|in|at|of)$/.test(m[1]!)) return null;
     objectText = m[1];
   } else objectText = rest.replace(/^(?:out|up)\s+/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');

@@ -15,7 +15,9 @@ type Point = { point: { x: number; y: number } };
 export type WasAt = { wasAt: ObjectQuery };
 /** Next to a place: outside it, close to its edge (the words said, then the zone grounded). */
 export type Beside = { beside: string };
-export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | { here: true } | WasAt | Beside;
+/** Where the robot stands; `there`: said "there", which after a place was named is that place (compose.ts). */
+export type Here = { here: true; there?: true };
+export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | Here | WasAt | Beside;
 
 /** What a distance is asked from: an object, a place (as said, then the zone grounded), or the robot. */
 export type DistanceTo = { object: ObjectQuery } | { said: string } | { zone: string } | { robot: true };

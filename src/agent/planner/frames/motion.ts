@@ -71,6 +71,11 @@ export const place: Frame = (verb, rest, clause) => {
   if (/^back\s+\S/.test(rest) && /^(?:put|place|set)$/.test(verb)) return place(verb, `${rest.replace(/^back\s+/, '')} back`, clause);
   const putBack = /^(.+?)\s+back(?:\s+(?:where (?:it|they|you) (?:was|were|found (?:it|them)|got (?:it|them)|came from|belongs?)|in (?:its|their) place|in place|to where (?:it|they) (?:was|were|came from)))?$/.exec(rest);
   if (putBack && /^(?:put|place|set|return|move|stick|pop)$/.test(verb)) return withObject(putBack[1]!, clause, (object) => ({ kind: 'place', object, target: { said: WHERE_IT_WAS } }));
+  // "move the blue cube to zone 1 and put a red cube in its place": where the object said before was (compose.ts finds which).
+  const inPlaceOf = /^(.+?)\s+(?:in|into|to|on) (?:its|their) (?:place|spot|stead|position)$/.exec(rest);
+  if (inPlaceOf && /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/.test(verb)) {
+    return withObject(inPlaceOf[1]!, clause, (object) => ({ kind: 'place', object, target: object.pronoun ? { said: WHERE_IT_WAS } : { wasAt: { all: false, pronoun: true, text: 'its place' } } }));
+  }
   // "put the blue ball where the red cube was": the spot the other was taken from (compose.ts checks it was moved).
   const instead = /^(.+?)\s+(?:back\s+)?(?:to |in |on |at )?(?:where|the (?:spot|place) where)\s+(.+?)\s+(?:was|were|used to be|had been|stood|sat)$/.exec(rest);
   if (instead && !/^(?:it|they)$/.test(instead[2]!) && /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/.test(verb)) {
@@ -103,7 +108,8 @@ export const place: Frame = (verb, rest, clause) => {
   // "drop it", "put the cube down", "let go of it": put down where the robot is.
   const here = /^(?:(?:down|off)\s+)?(.*?)(?:\s+(?:here|down|off|there|right there))?$/.exec(rest);
   if (here && (/^(?:drop|release)$/.test(verb) || (PUT_DOWN.test(verb) && /\b(?:down|here|there)\b/.test(rest)))) {
-    return withObject(here[1] || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true } }));
+    const there = /\bthere$/.test(rest) ? { there: true as const } : {};
+    return withObject(here[1] || 'it', clause, (object) => ({ kind: 'place', object, target: { here: true, ...there } }));
   }
   return null;
 };

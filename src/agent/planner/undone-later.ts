@@ -7,7 +7,10 @@ import type { SkillContext } from './skills/skill-context.js';
  * blue cube" no longer holds. Each goal met at its step is noted with what it left in the world
  * (the object held, the objects put down) and where the mission's own logs stood then; at the end
  * a later put-down of the held object, or a later pickup of a delivered one, makes it unmet, read
- * back from the robot's status where that can say.
+ * back from the robot's status where that can say. Unless a later goal of the same instruction
+ * took that object on ("pick up the blue cube, then put it in bin a, then put it on the shelf",
+ * "put the red cube in bin b, then pick it up"): what the person asked for in order is done, and
+ * the earlier goal is reported met, saying where the object went next.
  */
 export type MetGoal = { report: GoalReport; held?: string | null; placed?: readonly string[]; pickups: number; setDown: number };
 
@@ -20,8 +23,15 @@ export async function undoneLater(ctx: SkillContext, goals: readonly MetGoal[]):
   const { beliefs } = ctx;
   const undone = new Map<GoalReport, GoalReport>();
   let gripper: string | null | undefined;
-  for (const g of goals) {
+  const same = (a: string, b: string) => a === b || beliefs.putDownAs(a) === b || beliefs.putDownAs(b) === a;
+  for (const [i, g] of goals.entries()) {
     if (g.report.status !== 'met') continue;
+    // A later goal that holds or places the same object sent it on, as asked.
+    const next = goals.slice(i + 1).find((l) => l.report.status === 'met' && [l.held ?? [], ...(l.placed ?? [])].flat().some((id) => [g.held ?? [], ...(g.placed ?? [])].flat().some((mine) => same(id, mine))));
+    if (next) {
+      undone.set(g.report, { ...g.report, evidence: `${g.report.evidence}; then, as asked next: ${next.report.text}` });
+      continue;
+    }
     const putDown = g.held ? beliefs.setDown.slice(g.setDown).find((s) => s.id === g.held) : undefined;
     if (putDown && g.held) {
       if (gripper === undefined) {

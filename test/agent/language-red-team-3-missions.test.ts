@@ -85,4 +85,18 @@ describe('third red team: readings that claimed a false success', { timeout: 300
     expect(run.summary).toMatch(/blue_cube#\d+\) is at about \([\d., ]+\) in zone_2/);
     expect(run.summary).not.toMatch(/red_cube#|red_ball#/);
   });
+
+  it('"how many objects can you see from here?" counts one look from the robot\'s spot, without driving, not the whole room', async () => {
+    const run = await mission('warehouse', 257, 'how many objects can you see from here?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.world.robot).toMatchObject({ x: 1, y: 1, holding: null });
+    const m = /^I count (\d+) objects? in view from where I stand, \(1, 1\)(?:: (.+))?\.$/.exec(run.summary);
+    expect(m, run.summary).not.toBeNull();
+    // Truth: the warehouse has four objects; from (1, 1) fewer are in view, and each one named is one of them.
+    const named = m![2]?.split(', ') ?? [];
+    expect(named).toHaveLength(Number(m![1]));
+    expect(named.length).toBeLessThan(run.world.objects.length);
+    const labels = run.world.objects.map((o) => o.id);
+    for (const id of named) expect(labels).toContain(id.replace(/#\d+$/, ''));
+  });
 });

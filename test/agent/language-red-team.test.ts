@@ -315,3 +315,17 @@ describe('"what\'s there" after going to a place asks what is in it', () => {
     expect(goals('go to the shelf and tell me what you see').at(-1)).toEqual({ kind: 'scan' });
   });
 });
+
+describe('"how many … can you see from here" counts one look from where the robot stands', () => {
+  it.each([
+    ['how many objects can you see from here?', {}],
+    ['how many balls can you see from here', { shape: 'ball' }],
+    ['how many red cubes do you see around you', { color: 'red', shape: 'cube' }],
+  ])('"%s": counted from here', (text, kind) => {
+    expect(goals(text)).toEqual([{ kind: 'count', object: expect.objectContaining({ all: true, ...kind }), fromHere: true }]);
+  });
+
+  it('"how many objects are there" still counts the whole room', () => {
+    expect(goals('how many objects are there')[0]).not.toHaveProperty('fromHere');
+  });
+});

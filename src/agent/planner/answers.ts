@@ -2,7 +2,9 @@ import { describeQuery, type SeenThing } from './beliefs.js';
 import type { DistanceTo } from './frames/goal-types.js';
 import type { GroundedGoal } from './grounding.js';
 import type { ObjectQuery } from './instruction.js';
-import { choose, find, findAndReport } from './skills/search.js';
+import { queryOfId } from './object-ids.js';
+import { kindMatches } from './referring.js';
+import { choose, find, findAndReport, scan } from './skills/search.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, ok, type Step } from './step.js';
 
@@ -124,3 +126,18 @@ function describeSighting({ beliefs }: SkillContext, o: SeenThing): string {
 }
 
 const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
+
+/**
+ * "How many objects can you see from here?": counted in one look all around from where the robot
+ * stands (it turns in place, never drives), not in the whole room.
+ */
+export async function countInView(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const armed = await ctx.robot.ensureArmed();
+  if (!armed.ok) return armed;
+  const r = await scan(ctx, 'Looking all around from here.');
+  if (!r.ok) return fail(`I could not look around: ${r.text}`);
+  const seen = ((r.data?.detections ?? []) as Array<{ id: string }>).map((d) => d.id).filter((id) => kindMatches(queryOfId(id), q));
+  const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
+  const { x, y } = ctx.robot.pose;
+  return ok(`I count ${seen.length} ${noun}${seen.length === 1 ? '' : 's'} in view from where I stand, (${Math.round(x * 100) / 100}, ${Math.round(y * 100) / 100})${seen.length ? `: ${seen.join(', ')}` : ''}.`);
+}

@@ -1,5 +1,5 @@
 import type { GoalReport } from '../outcome-tool.js';
-import { answerQuestion } from './answers.js';
+import { answerQuestion, countInView } from './answers.js';
 import { putBeside } from './beside-zone.js';
 import { putWhereItWas } from './where-it-was.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
@@ -194,7 +194,7 @@ function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {
     case 'find':
       return answerQuestion(ctx, goal);
     case 'count':
-      return countAndReport(ctx, goal.object);
+      return goal.fromHere ? countInView(ctx, goal.object) : countAndReport(ctx, goal.object);
     case 'stay':
       return Promise.resolve(ok('Staying where I am.'));
     case 'scan':

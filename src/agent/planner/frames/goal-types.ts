@@ -31,7 +31,8 @@ export type Goal<Z = SpokenPlace> =
    * either way (`every`: "are the balls on the shelf" asks it of all of them); with `distanceTo`, how far it is from another object, a place or the robot.
    */
   | { kind: 'find'; object: ObjectQuery; whether?: true; every?: true; distanceTo?: DistanceTo }
-  | { kind: 'count'; object: ObjectQuery }
+  /** `fromHere`: "how many … can you see from here": what a look from where the robot stands shows, not the whole room. */
+  | { kind: 'count'; object: ObjectQuery; fromHere?: true }
   | { kind: 'stay' }
   | { kind: 'scan' }
   | { kind: 'capture' }

@@ -11,6 +11,12 @@ export function readQuestion(said: string): ParsedGoal | null {
   const c = direct(said);
   const count = /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {
+    // "how many objects can you see from here": what one look from where the robot stands shows, not the whole room.
+    const here = FROM_HERE.exec(count[1]!);
+    if (here) {
+      const kind = count[1]!.slice(0, here.index).replace(/\s+(?:(?:do|can|could) )?(?:you )?(?:(?:can|could) )?(?:see|spot|count|find|notice)$/, '');
+      return withObject(kind || 'everything', c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false }, fromHere: true }));
+    }
     // "how many are in bin a", "how many are there": everything there.
     const kindless = count[1]!.replace(/^(?:(?:are|is|do you see|can you see|you see|do you count|have you got|do we have|are there|is there)\s*)*(?=$|(?:in|on|at|inside)\b)/, 'everything ');
     const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
@@ -72,6 +78,9 @@ function howFar(c: string): ParsedGoal | null {
   const distanceTo: DistanceTo = /^(?:|you|me|us|the robot|robot|here)$/.test(from) ? { robot: true } : !('reason' in other) && !other.pronoun ? { object: other } : { said: from };
   return withObject(m[1]!, c, (object) => (object.all ? unknown(c, `I can tell how far one object is from another, not "${m[1]}": say which one`) : { kind: 'find', object, distanceTo }));
 }
+
+/** Where a count is seen from, said after what is counted: the robot's own spot. */
+const FROM_HERE = /\s+(?:from (?:here|where you (?:are|stand)|your (?:spot|position))|(?:right )?(?:now )?(?:in front of you|around you|in view|without moving))$/;
 
 const RANK_WORD = /^(?:closest|nearest|farthest|furthest)$/;
 

@@ -51,6 +51,29 @@ const reds = () =>
     robot: { x: 1.0, y: 1.0, heading: 0.5, battery: 0.9 },
   });
 
+/** Two racks make a 1.4 m aisle ending in an alcove reachable only from the west, a green cylinder in it. */
+const alcove = () =>
+  scenarioFile({
+    name: 'aisle',
+    summary: 'an aisle between two racks ending in an alcove with a green cylinder in it',
+    room: { width: 12, depth: 8 },
+    obstacles: [
+      { id: 'rack_south', x: 7.0, y: 3.0, width: 10.0, depth: 0.6, height: 1.8 },
+      { id: 'rack_north', x: 7.0, y: 5.0, width: 10.0, depth: 0.6, height: 1.8 },
+    ],
+    zones: [
+      { name: 'home', x: 1.0, y: 4.0, width: 1.2, depth: 1.2 },
+      { name: 'alcove', x: 11.4, y: 4.0, width: 1.0, depth: 1.2 },
+      { name: 'charging_dock', x: 0.6, y: 7.4, width: 0.8, depth: 0.8 },
+    ],
+    objects: [
+      { id: 'blue_ball', color: 'blue', shape: 'ball', x: 6.0, y: 4.0 },
+      { id: 'green_cylinder', color: 'green', shape: 'cylinder', x: 11.5, y: 4.0 },
+      { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 7.0, y: 6.8 },
+    ],
+    robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
+  });
+
 const inZone = (run: Awaited<ReturnType<typeof mission>>, zone: string, prefix: string) => run.world.objects.filter((o) => o.zone === zone && o.heldBy === null && o.id.startsWith(prefix)).map((o) => o.id);
 
 describe('third red team: readings that claimed a false success', { timeout: 300_000 }, () => {
@@ -84,6 +107,14 @@ describe('third red team: readings that claimed a false success', { timeout: 300
     expect(run.goals.at(-1)).toMatchObject({ text: expect.stringMatching(/in zone_2/), status: 'met' });
     expect(run.summary).toMatch(/blue_cube#\d+\) is at about \([\d., ]+\) in zone_2/);
     expect(run.summary).not.toMatch(/red_cube#|red_ball#/);
+  });
+
+  it('"drive to the alcove and tell me what\'s there": the green cylinder in the alcove, close under the camera on arrival, is named, not "nothing"', async () => {
+    const run = await mission(alcove(), 23, "drive to the alcove and tell me what's there");
+    expect(run.outcome, run.summary).toBe('succeeded');
+    // Truth: the alcove (x 10.9–11.9, y 3.4–4.6) holds only the green cylinder; the blue ball is in the aisle, 5.5 m away.
+    expect(run.summary).toMatch(/green_cylinder#\d+\) is at about \([\d., ]+\) in alcove/);
+    expect(run.summary).not.toMatch(/blue_ball#/);
   });
 
   it('"how many objects can you see from here?" counts one look from the robot\'s spot, without driving, not the whole room', async () => {

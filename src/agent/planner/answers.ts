@@ -5,6 +5,7 @@ import type { ObjectQuery } from './instruction.js';
 import { queryOfId } from './object-ids.js';
 import { kindMatches } from './referring.js';
 import { choose, find, findAndReport, scan } from './skills/search.js';
+import { lookAtWholeZone } from './skills/zone-look.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, ok, type Step } from './step.js';
 
@@ -21,7 +22,25 @@ export function answerQuestion(ctx: SkillContext, goal: Extract<GroundedGoal, { 
   if (goal.whether && goal.every) return answerWhetherEvery(ctx, goal.object);
   if (goal.whether) return answerWhether(ctx, goal.object);
   if (!goal.object.all && (goal.object.rank || (goal.object.relation !== undefined && 'ranked' in goal.object.relation))) return answerWhich(ctx, goal.object);
+  if (goal.object.all && goal.object.inZone) return answerWhatIsIn(ctx, goal.object);
   return findAndReport(ctx, goal.object);
+}
+
+/**
+ * "What is in Z", "is Z empty", "go to Z and tell me what's there": the zone itself is looked at
+ * whole first (zone-look.ts: every part of it in view, twice), as a search of the room can pass
+ * by what sits close under the camera; "nothing there" is said only once the zone was seen whole
+ * or something of it was seen, never from a search that missed part of it.
+ */
+async function answerWhatIsIn(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const zone = ctx.beliefs.zone(q.inZone!);
+  if (!zone) return findAndReport(ctx, q);
+  const armed = await ctx.robot.ensureArmed();
+  if (!armed.ok) return armed;
+  const whole = await lookAtWholeZone(ctx, zone);
+  const step = await findAndReport(ctx, q);
+  if (whole || ctx.beliefs.matching(q, ctx.robot.pose).length > 0 || !step.ok) return step;
+  return fail(`I could not see all of ${zone.name} from where I could stand, and saw nothing in the part I saw: I cannot say it is empty.`);
 }
 
 /**

@@ -104,7 +104,7 @@ describe('third red team: readings that claimed a false success', { timeout: 300
   it('"drive to zone 2 and tell me what\'s there" answers with what is in zone_2', async () => {
     const run = await mission(reds(), 23, "drive to zone 2 and tell me what's there");
     expect(run.outcome, run.summary).toBe('succeeded');
-    expect(run.goals.at(-1)).toMatchObject({ text: expect.stringMatching(/in zone_2/), status: 'met' });
+    expect(run.goals?.at(-1)).toMatchObject({ text: expect.stringMatching(/in zone_2/), status: 'met' });
     expect(run.summary).toMatch(/blue_cube#\d+\) is at about \([\d., ]+\) in zone_2/);
     expect(run.summary).not.toMatch(/red_cube#|red_ball#/);
   });

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 import { scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -11,17 +9,8 @@ import { scenarioFile } from '../helpers/scenario-file.js';
  * as the zone named after the colour, and "what's there" after going somewhere answered with
  * whatever the camera saw.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
-async function mission(scenario: string, seed: number, instruction: string) {
-  const runtime = await openTestRuntime(scenario, seed);
-  runtimes.push(runtime);
-  return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 160 });
-}
+const plannerMission = plannerMissions({ maxSteps: 160 });
+const mission = async (scenario: string, seed: number, instruction: string) => (await plannerMission(scenario, seed, instruction)).run;
 
 /** Numbered zones and zones named after colours; five red cubes, a red ball, a blue cube in zone_2. */
 const reds = () =>

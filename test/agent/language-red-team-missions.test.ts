@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { plannerMissions } from '../helpers/runtime.js';
 import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -10,18 +8,10 @@ import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
  * "the other red cube" with none before it moved one anyway, "is the blue cube in bin a?" failed
  * when the answer was no, and "take the green cube out of bin a" ended holding it.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-
+const plannerMission = plannerMissions();
 async function mission(scenario: string, seed: number, instruction: string) {
-  const runtime = await openTestRuntime(scenario, seed);
-  runtimes.push(runtime);
-  const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 120 });
-  const calls = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [e.name] : []));
-  return { run, calls };
+  const { run, calls } = await plannerMission(scenario, seed, instruction);
+  return { run, calls: calls.map((c) => c.name) };
 }
 
 /** Two red cubes on the floor, a green cube in bin_a and a blue cube out on the floor. */

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { InThreadDetector } from './detector.js';
 import { DetectorError } from './detector-error.js';
-import { SETTLED, WARMED, type WorkerData, type WorkerReply, type WorkerRequest } from './worker-detector.js';
+import { SETTLED, type WorkerData, type WorkerReply, type WorkerRequest } from './worker-detector.js';
 
 /**
  * The worker thread of worker-detector.ts: one InThreadDetector, which starts loading as soon as
@@ -22,6 +22,13 @@ process.on('exit', () => {
   Atomics.store(signal, 1, 1);
   wake();
 });
+
+// Loading begins now; a failure reaches whoever asks for the detector next (which retries it).
+// Its end, either way, lets the parent stop keeping the process up for it.
+detector
+  .load()
+  .catch(() => undefined)
+  .finally(() => parentPort!.postMessage(SETTLED));
 
 async function answer(id: number, work: () => Promise<Omit<Extract<WorkerReply, { ok: true }>, 'id' | 'ok'>>): Promise<WorkerReply> {
   try {
@@ -46,27 +53,7 @@ async function handle(request: WorkerRequest): Promise<void> {
   wake();
 }
 
-// Loading begins now; a failure reaches whoever asks for the detector next (which retries it).
-// Its end, either way, lets the parent stop keeping the process up for it.
-let queue: Promise<unknown> = detector
-  .load()
-  .catch(() => undefined)
-  .finally(() => parentPort!.postMessage(SETTLED));
-let warming = false;
-
+let queue = Promise.resolve();
 parentPort!.on('message', (request: WorkerRequest) => {
-  if (request.kind === 'load') {
-    // The owner's first load is answered as soon as the sessions exist, and a warm-up run of them
-    // follows, which the owner's own set-up hides; detections wait for it. A spare nobody takes
-    // never runs a session.
-    if (!warming) {
-      warming = true;
-      queue = queue
-        .then(() => detector.warmUp())
-        .catch(() => undefined)
-        .finally(() => parentPort!.postMessage(WARMED));
-    }
-    return void handle(request);
-  }
   queue = queue.then(() => handle(request));
 });

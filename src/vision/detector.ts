@@ -123,21 +123,6 @@ export class InThreadDetector implements ObjectDetector {
     }
   }
 
-  /**
-   * Runs each session once on a blank input and throws the answers away. A session's first run
-   * is several times slower than the next (onnxruntime sizes its buffers and prepares its kernels
-   * then): the worker does it while its caller is still setting up, so a mission's first look does
-   * not pay for it. Later results are the same bit for bit; the run counters are left alone.
-   */
-  async warmUp(): Promise<void> {
-    const m = await this.loaded();
-    const { width, height } = m.info.input;
-    const { data, dims } = m.pre.run({ width, height, rgb: new Uint8Array(width * height * 3) });
-    const tensor = data instanceof Uint8Array ? new m.ort.Tensor('uint8', data, dims) : new m.ort.Tensor('float32', data, dims);
-    await m.session.run({ [m.info.input.name]: tensor });
-    await m.second?.warmUp();
-  }
-
   async dispose(): Promise<void> {
     const l = this.loading;
     this.loading = null;

@@ -163,12 +163,6 @@ export class SecondStage {
     return this.classifyCrops(data, candidates.length);
   }
 
-  /** One run on a blank crop, its answer thrown away (see InThreadDetector.warmUp); not counted in `runs`. */
-  async warmUp(): Promise<void> {
-    const { size } = this.meta.crop;
-    await this.session.run({ [this.meta.input.name]: new this.ort.Tensor('uint8', new Uint8Array(size * size * 3), [1, size, size, 3]) });
-  }
-
   /** Class probabilities for `count` crops already cut: size×size×3 RGB bytes each, back to back. */
   async classifyCrops(data: Uint8Array, count: number): Promise<Float32Array> {
     const { size } = this.meta.crop;

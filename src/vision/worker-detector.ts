@@ -36,8 +36,6 @@ export type WorkerReply = { id: number } & (
 
 /** What the thread posts once its first load has settled, successfully or not. */
 export const SETTLED = 'settled';
-/** What it posts once the warm-up run its owner's first load starts has ended (detector-worker.ts). */
-export const WARMED = 'warmed';
 
 export type WorkerRequest = { id: number } & ({ kind: 'load' } | { kind: 'detect'; image: RgbImage; confidence?: ConfidenceSpec });
 
@@ -62,17 +60,6 @@ interface Running {
   gone?: string;
   /** Whether the thread's own first load has settled (see thread()). */
   settled?: boolean;
-  /** Whether a load asked for the warm-up run, and whether that has ended. */
-  warming?: boolean;
-  warmed?: boolean;
-  /** Resolve once it has settled (or warmed up), or the thread is gone. */
-  settledOrGone: Promise<void>;
-  warmedOrGone: Promise<void>;
-}
-
-/** Nothing is awaited of the thread and it runs no session: it need not keep the process up. */
-function idle(t: Running): boolean {
-  return t.loads.size === 0 && t.settled === true && (!t.warming || t.warmed === true);
 }
 
 export class WorkerDetector implements ObjectDetector {
@@ -95,16 +82,14 @@ export class WorkerDetector implements ObjectDetector {
     const t = this.thread();
     const id = this.nextId++;
     const answer = new Promise<WorkerReply>((resolve, reject) => t.loads.set(id, { resolve, reject }));
-    // Awaiting the answer must keep the process up, and so must the warm-up run the first load
-    // starts (a process that ends in the middle of a session's run is aborted); nothing else should.
+    // Awaiting the answer must keep the process up; nothing else should.
     t.worker.ref();
-    t.warming = true;
     t.worker.postMessage({ id, kind: 'load' } satisfies WorkerRequest);
     try {
       return answerOf(await answer).info!;
     } finally {
       t.loads.delete(id);
-      if (idle(t)) t.worker.unref();
+      if (t.loads.size === 0 && t.settled) t.worker.unref();
     }
   }
 
@@ -142,10 +127,7 @@ export class WorkerDetector implements ObjectDetector {
     // The thread starts loading onnxruntime as it starts: stopped (or the process ended) in the
     // middle of that, onnxruntime's native code aborts the whole process. A command that fails
     // early (a bad profile) would end with SIGABRT instead of its exit code, so wait for the load.
-    // The same holds for the warm-up run that follows the load (detector-worker.ts): a thread
-    // stopped in the middle of a session's run ends the process with onnxruntime's C++ exception.
-    await t.settledOrGone;
-    if (t.warming) await t.warmedOrGone;
+    if (!t.gone) await this.load().catch(() => undefined);
     this.running = null;
     t.replies.close();
     await t.worker.terminate();
@@ -159,27 +141,15 @@ export class WorkerDetector implements ObjectDetector {
     const workerData: WorkerData = { options, signal: signal.buffer as SharedArrayBuffer, replies: port2 };
     // No flags of the caller's (`--input-type` of a `node -e`, say, would stop the thread from starting).
     const worker = new Worker(WORKER_SCRIPT, { workerData, transferList: [port2], execArgv: [] });
-    let markSettled = () => {};
-    let markWarmed = () => {};
-    const settledOrGone = new Promise<void>((resolve) => (markSettled = resolve));
-    const warmedOrGone = new Promise<void>((resolve) => (markWarmed = resolve));
-    const t: Running = { worker, signal, replies, early: new Map(), loads: new Map(), settledOrGone, warmedOrGone };
-    worker.on('message', (reply: WorkerReply | typeof SETTLED | typeof WARMED) => {
-      if (reply === SETTLED || reply === WARMED) {
-        if (reply === SETTLED) {
-          t.settled = true;
-          markSettled();
-        } else {
-          t.warmed = true;
-          markWarmed();
-        }
-        if (idle(t)) worker.unref();
+    const t: Running = { worker, signal, replies, early: new Map(), loads: new Map() };
+    worker.on('message', (reply: WorkerReply | typeof SETTLED) => {
+      if (reply === SETTLED) {
+        t.settled = true;
+        if (t.loads.size === 0) worker.unref();
       } else t.loads.get(reply.id)?.resolve(reply);
     });
     const stopped = (why: string) => {
       t.gone ??= why;
-      markSettled();
-      markWarmed();
       for (const l of t.loads.values()) l.reject(new DetectorError(`the object detector's worker thread stopped (${t.gone}): run again, or report it`));
     };
     worker.on('error', (e) => stopped(e.message));
@@ -187,8 +157,7 @@ export class WorkerDetector implements ObjectDetector {
     // The thread starts loading onnxruntime as it starts, and a process that ends in the middle of
     // that is aborted by onnxruntime's native code (SIGABRT instead of the command's exit code). So
     // the thread keeps the process up until its first load has settled (a few hundred ms at most),
-    // and while the warm-up run its owner's first load starts goes on (the same holds for a
-    // session's run), and never after: it is unref'd then, except while a load() is awaited.
+    // and never after: it is unref'd then, except while a load() is awaited.
     this.running = t;
     return t;
   }

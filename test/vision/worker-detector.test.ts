@@ -6,7 +6,7 @@ import { SeededRng } from '../../src/core/rng.js';
 import { renderWorld } from '../../src/sim/camera/index.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { World } from '../../src/sim/world.js';
-import { createDetector, InThreadDetector } from '../../src/vision/detector.js';
+import { createDetector } from '../../src/vision/detector.js';
 import type { ObjectDetector } from '../../src/vision/detector-types.js';
 
 /**
@@ -81,14 +81,6 @@ describe.skipIf(!built)('the detector in a worker thread', () => {
     }
     expect(seen).toBeGreaterThan(5);
     expect(worker.lastTiming?.inferenceMs).toBeGreaterThan(0);
-  });
-
-  it('warms its sessions up (as the worker does) without counting the runs or changing what it finds', async () => {
-    const warmed = new InThreadDetector({ threads: 2 });
-    opened.push(warmed);
-    await warmed.warmUp();
-    expect(warmed.sessionRuns).toBe(0);
-    for (const frame of views()) expect(JSON.stringify(await warmed.detect(frame, { confidence: 0.05 }))).toBe(JSON.stringify(await inThread.detect(frame, { confidence: 0.05 })));
   });
 
   it('yields the same event-loop turns per detection as the in-thread detector', async () => {

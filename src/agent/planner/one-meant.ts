@@ -11,8 +11,8 @@ import { kindMatches, type ObjectQuery } from './referring.js';
  * object costs no extra call.
  */
 
-/** Sightings of one object under two ids lie this close (search.ts takes the same distance). */
-const SAME_OBJECT_M = 0.5;
+/** Sightings of one object under two ids (a double sighting) are this close or closer. */
+export const SAME_OBJECT_M = 0.5;
 
 /** Whether the reference is a plain "the X" (colour, shape, zone): relations and ranks choose by a rule of their own. */
 export function namesOne(q: ObjectQuery): boolean {

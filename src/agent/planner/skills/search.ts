@@ -3,7 +3,7 @@ import { describeQuery, type Beliefs, type SeenThing } from '../beliefs.js';
 import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
 import { inKeptOutZone } from '../kept-out.js';
-import { namesOne } from '../one-meant.js';
+import { namesOne, SAME_OBJECT_M } from '../one-meant.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
@@ -125,9 +125,6 @@ export async function scan({ robot, beliefs }: SkillContext, say: string): Promi
   if (r.ok) beliefs.scannedFrom({ ...robot.pose });
   return r;
 }
-
-/** Sightings of one object under two ids (a double sighting) are this close or closer. */
-const SAME_OBJECT_M = 0.5;
 
 /**
  * The objects `q` matches, one entry per object: a second sighting near the first is the same

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
-import { scenarioFile } from '../helpers/scenario-file.js';
+import { AISLE_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Readings a third red team found that ended in a false success, on the real runtime (embedded
@@ -45,22 +45,15 @@ const alcove = () =>
   scenarioFile({
     name: 'aisle',
     summary: 'an aisle between two racks ending in an alcove with a green cylinder in it',
-    room: { width: 12, depth: 8 },
-    obstacles: [
-      { id: 'rack_south', x: 7.0, y: 3.0, width: 10.0, depth: 0.6, height: 1.8 },
-      { id: 'rack_north', x: 7.0, y: 5.0, width: 10.0, depth: 0.6, height: 1.8 },
-    ],
-    zones: [
-      { name: 'home', x: 1.0, y: 4.0, width: 1.2, depth: 1.2 },
-      { name: 'alcove', x: 11.4, y: 4.0, width: 1.0, depth: 1.2 },
-      { name: 'charging_dock', x: 0.6, y: 7.4, width: 0.8, depth: 0.8 },
-    ],
+    room: AISLE_LAYOUT.room,
+    obstacles: AISLE_LAYOUT.obstacles,
+    zones: [AISLE_LAYOUT.home, { name: 'alcove', x: 11.4, y: 4.0, width: 1.0, depth: 1.2 }, AISLE_LAYOUT.dock],
     objects: [
       { id: 'blue_ball', color: 'blue', shape: 'ball', x: 6.0, y: 4.0 },
       { id: 'green_cylinder', color: 'green', shape: 'cylinder', x: 11.5, y: 4.0 },
       { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 7.0, y: 6.8 },
     ],
-    robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
+    robot: AISLE_LAYOUT.robot,
   });
 
 const inZone = (run: Awaited<ReturnType<typeof mission>>, zone: string, prefix: string) => run.world.objects.filter((o) => o.zone === zone && o.heldBy === null && o.id.startsWith(prefix)).map((o) => o.id);

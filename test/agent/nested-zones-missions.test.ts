@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inZone } from '../../src/core/zone-membership.js';
 import { plannerMissions } from '../helpers/runtime.js';
-import { scenarioFile } from '../helpers/scenario-file.js';
+import { AISLE_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * A tray lying on a bench, the bench listed first on the map: an object in the tray is in both.
@@ -13,24 +13,21 @@ const aisle = () =>
   scenarioFile({
     name: 'nested-aisle',
     summary: 'two racks make an aisle; a tray lies on a bench listed before it',
-    room: { width: 12, depth: 8 },
-    obstacles: [
-      { id: 'rack_south', x: 7.0, y: 3.0, width: 10.0, depth: 0.6, height: 1.8 },
-      { id: 'rack_north', x: 7.0, y: 5.0, width: 10.0, depth: 0.6, height: 1.8 },
-    ],
+    room: AISLE_LAYOUT.room,
+    obstacles: AISLE_LAYOUT.obstacles,
     zones: [
-      { name: 'home', x: 1.0, y: 4.0, width: 1.2, depth: 1.2 },
+      AISLE_LAYOUT.home,
       { name: 'bin_left', x: 3.0, y: 1.0, width: 1.0, depth: 1.0 },
       { name: 'bench', x: 8.5, y: 1.0, width: 3.0, depth: 1.2 },
       { name: 'tray', x: 9.3, y: 1.0, width: 0.8, depth: 0.8 },
-      { name: 'charging_dock', x: 0.6, y: 7.4, width: 0.8, depth: 0.8 },
+      AISLE_LAYOUT.dock,
     ],
     objects: [
       { id: 'red_cube', color: 'red', shape: 'cube', x: 3.0, y: 1.0 },
       { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 7.0, y: 6.8 },
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 9.3, y: 1.0 },
     ],
-    robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
+    robot: AISLE_LAYOUT.robot,
   });
 const TRAY = { minX: 8.9, minY: 0.6, maxX: 9.7, maxY: 1.4 };
 

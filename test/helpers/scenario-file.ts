@@ -27,3 +27,15 @@ export const RED_TEAM_LAYOUT = {
   ],
   robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
 };
+
+/** Two racks making a 1.4 m aisle down a 12 x 8 m room (y 3.3 to 4.7), home at its west end. */
+export const AISLE_LAYOUT = {
+  room: { width: 12, depth: 8 },
+  obstacles: [
+    { id: 'rack_south', x: 7.0, y: 3.0, width: 10.0, depth: 0.6, height: 1.8 },
+    { id: 'rack_north', x: 7.0, y: 5.0, width: 10.0, depth: 0.6, height: 1.8 },
+  ],
+  home: { name: 'home', x: 1.0, y: 4.0, width: 1.2, depth: 1.2 },
+  dock: { name: 'charging_dock', x: 0.6, y: 7.4, width: 0.8, depth: 0.8 },
+  robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
+};

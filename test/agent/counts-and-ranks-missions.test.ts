@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
-import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
+import { redTeamScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Counts, quantities and "the farthest" on the real runtime, judged by the simulator's truth: each
@@ -11,8 +11,7 @@ import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
  */
 /** Two red balls 0.35 m apart with a red cylinder beside them, and a cube behind the crate. */
 const clusterFile = () =>
-  scenarioFile({
-    ...RED_TEAM_LAYOUT,
+  redTeamScenarioFile({
     name: 'cluster',
     summary: 'two red balls close together, a red cylinder next to them, and a blue cube behind the crate',
     objects: [
@@ -64,12 +63,11 @@ describe('counts, quantities and ranks hold in the world', { timeout: 300_000 },
   });
 
   it('"the two blue cubes nearest to you" are the two nearest of the room, measured from where it was asked', async () => {
-    const room = scenarioFile({
+    const room = redTeamScenarioFile({
       name: 'three-blue-cubes',
       summary: 'three blue cubes spread out, one green cube, a blue ball',
-      room: { width: 10, depth: 8 },
       obstacles: [{ id: 'crate', x: 5.0, y: 5.0, width: 0.8, depth: 0.8 }],
-      zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
+      zones: [{ name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
       objects: [
         { id: 'blue_cube_1', color: 'blue', shape: 'cube', x: 3.0, y: 2.0 },
         { id: 'blue_cube_2', color: 'blue', shape: 'cube', x: 6.5, y: 2.5 },
@@ -77,7 +75,6 @@ describe('counts, quantities and ranks hold in the world', { timeout: 300_000 },
         { id: 'green_cube', color: 'green', shape: 'cube', x: 6.9, y: 2.6 },
         { id: 'blue_ball', color: 'blue', shape: 'ball', x: 8.0, y: 4.5 },
       ],
-      robot: RED_TEAM_LAYOUT.robot,
     });
     const run = await mission(room, 231, 'put the two blue cubes nearest to you in bin b');
     expect(run.outcome, run.summary).toBe('succeeded');
@@ -87,11 +84,10 @@ describe('counts, quantities and ranks hold in the world', { timeout: 300_000 },
   });
 
   it('"are there any balls in bin a?" answers about balls, not that bin a is empty', async () => {
-    const room = scenarioFile({
-      ...RED_TEAM_LAYOUT,
+    const room = redTeamScenarioFile({
       name: 'cube-in-bin-a',
       summary: 'a green cube in bin a, a ball elsewhere',
-      zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_a', x: 8.9, y: 1.0, width: 1.0, depth: 1.0 }],
+      zones: [{ name: 'bin_a', x: 8.9, y: 1.0, width: 1.0, depth: 1.0 }],
       objects: [
         { id: 'green_cube', color: 'green', shape: 'cube', x: 8.9, y: 1.0 },
         { id: 'red_ball', color: 'red', shape: 'ball', x: 5.5, y: 5.0 },

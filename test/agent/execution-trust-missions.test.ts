@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
-import { scenarioFile } from '../helpers/scenario-file.js';
+import { AISLE_LAYOUT, framedScenarioFile, WAREHOUSE_FRAME } from '../helpers/scenario-file.js';
 
 /**
  * How the offline planner carries a mission out, where red teams caught it claiming more than it
@@ -12,17 +12,14 @@ const mission = plannerMissions();
 
 /** A 10 x 8 m room with a pillar, a shelf holding two objects, bin_a holding a green cube, loose objects on the floor. */
 const stocked = () =>
-  scenarioFile({
+  framedScenarioFile(WAREHOUSE_FRAME, {
     name: 'execution-stocked',
     summary: 'a shelf already holding two objects, a bin holding one, loose objects on the floor',
-    room: { width: 10, depth: 8 },
     obstacles: [{ id: 'pillar', x: 5.0, y: 4.0, width: 0.6, depth: 0.6 }],
     zones: [
-      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
       { name: 'shelf', x: 8.4, y: 7.1, width: 2.2, depth: 1.0 },
       { name: 'bin_a', x: 8.9, y: 1.0, width: 1.0, depth: 1.0 },
       { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 },
-      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
     ],
     objects: [
       { id: 'red_cube', color: 'red', shape: 'cube', x: 7.8, y: 7.1 },
@@ -31,58 +28,42 @@ const stocked = () =>
       { id: 'yellow_ball', color: 'yellow', shape: 'ball', x: 3.0, y: 5.5 },
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 6.5, y: 3.0 },
     ],
-    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
 /** A room split by a partition (x = 5, from the south wall to y = 4.5): a red cube on each side, bin_b behind the partition. */
 const partitioned = () =>
-  scenarioFile({
+  framedScenarioFile(WAREHOUSE_FRAME, {
     name: 'execution-partition',
     summary: 'a room split by a partition, a red cube on each side',
-    room: { width: 10, depth: 8 },
     obstacles: [{ id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 }],
-    zones: [
-      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
-      { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 },
-      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
-    ],
+    zones: [{ name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
     objects: [
       { id: 'red_cube_a', color: 'red', shape: 'cube', x: 2.5, y: 2.2 },
       { id: 'red_cube_b', color: 'red', shape: 'cube', x: 8.6, y: 2.4 },
       { id: 'blue_ball', color: 'blue', shape: 'ball', x: 3.0, y: 6.0 },
     ],
-    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
 /** A 10 x 8 m room whose bin_b has a walkway along its west side, the side the robot comes from. */
 const walkway = () =>
-  scenarioFile({
+  framedScenarioFile(WAREHOUSE_FRAME, {
     name: 'execution-walkway',
     summary: 'a bin with a walkway along its west side',
-    room: { width: 10, depth: 8 },
     obstacles: [],
     zones: [
-      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
       { name: 'bin_b', x: 7.2, y: 4.0, width: 1.0, depth: 1.0 },
       { name: 'walkway', x: 5.95, y: 4.0, width: 1.5, depth: 3.0 },
-      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
     ],
     objects: [{ id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 4.0 }],
-    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
 /** The partitioned room with a small bin_a full of four objects, and the blue cube asked for on bin_a's side of the partition. */
 const fullBin = () =>
-  scenarioFile({
+  framedScenarioFile(WAREHOUSE_FRAME, {
     name: 'execution-full-bin',
     summary: 'a full bin behind a partition, the cube asked for there too',
-    room: { width: 10, depth: 8 },
     obstacles: [{ id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 }],
-    zones: [
-      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
-      { name: 'bin_a', x: 8.9, y: 1.0, width: 0.6, depth: 0.6 },
-      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
-    ],
+    zones: [{ name: 'bin_a', x: 8.9, y: 1.0, width: 0.6, depth: 0.6 }],
     objects: [
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 7.6, y: 3.2 },
       { id: 'green_cube', color: 'green', shape: 'cube', x: 8.75, y: 0.85 },
@@ -91,54 +72,43 @@ const fullBin = () =>
       { id: 'green_ball', color: 'green', shape: 'ball', x: 9.05, y: 1.15 },
       { id: 'red_ball', color: 'red', shape: 'ball', x: 2.5, y: 6.0 },
     ],
-    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
 /** A bin in an alcove (walls north and south, the room's wall east) whose only way in is a walkway, and a red ball in the alcove (by the bin, or at `ball`). */
 const alcove = (ball = { x: 8.3, y: 4.0 }) =>
-  scenarioFile({
+  framedScenarioFile(WAREHOUSE_FRAME, {
     name: `execution-alcove-${Math.round(ball.x * 10)}-${Math.round(ball.y * 10)}`,
     summary: 'a bin in an alcove whose only way in is a walkway',
-    room: { width: 10, depth: 8 },
     obstacles: [
       { id: 'alcove_wall_north', x: 8.9, y: 4.8, width: 2.2, depth: 0.16 },
       { id: 'alcove_wall_south', x: 8.9, y: 3.2, width: 2.2, depth: 0.16 },
     ],
     zones: [
-      { name: 'home', x: 1.0, y: 1.0, width: 1.2, depth: 1.2 },
       { name: 'bin_b', x: 9.0, y: 4.0, width: 0.8, depth: 0.8 },
       { name: 'walkway', x: 7.3, y: 4.0, width: 1.0, depth: 1.8 },
-      { name: 'charging_dock', x: 0.7, y: 7.2, width: 0.9, depth: 0.9 },
     ],
     objects: [
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.0, y: 2.5 },
       { id: 'red_ball', color: 'red', shape: 'ball', ...ball },
     ],
-    robot: { x: 1.0, y: 1.0, heading: 0, battery: 0.9 },
   });
 
-/** Two touching bins (x = 3.5 between them) behind a long rack, a green cube 3 cm into bin_right's west edge, a red cube 3 cm into bin_left. */
+/** Two touching bins (x = 3.5 between them) behind a long rack, a green cube 3 cm into bin_right's west edge, a red cube 3 cm into bin_left.
+ *  The aisle room with racks of the default height (1 m), not the layout's 1.8 m. */
 const seam = () =>
-  scenarioFile({
+  framedScenarioFile(AISLE_LAYOUT, {
     name: 'execution-seam',
     summary: 'two touching bins with objects a few centimetres either side of the seam',
-    room: { width: 12, depth: 8 },
-    obstacles: [
-      { id: 'rack_south', x: 7.0, y: 3.0, width: 10.0, depth: 0.6 },
-      { id: 'rack_north', x: 7.0, y: 5.0, width: 10.0, depth: 0.6 },
-    ],
+    obstacles: AISLE_LAYOUT.obstacles.map(({ height: _, ...rack }) => rack),
     zones: [
-      { name: 'home', x: 1.0, y: 4.0, width: 1.2, depth: 1.2 },
       { name: 'bin_left', x: 3.0, y: 1.0, width: 1.0, depth: 1.0 },
       { name: 'bin_right', x: 4.0, y: 1.0, width: 1.0, depth: 1.0 },
-      { name: 'charging_dock', x: 0.6, y: 7.4, width: 0.8, depth: 0.8 },
     ],
     objects: [
       { id: 'red_cube', color: 'red', shape: 'cube', x: 3.47, y: 1.0 },
       { id: 'green_cube', color: 'green', shape: 'cube', x: 3.53, y: 1.3 },
       { id: 'yellow_ball', color: 'yellow', shape: 'ball', x: 4.53, y: 0.8 },
     ],
-    robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
   });
 
 const COLOUR_BAYS = fileURLToPath(new URL('../../bench/agent-suite/scenarios/colour-bays.json', import.meta.url));

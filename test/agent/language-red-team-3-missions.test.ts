@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
-import { AISLE_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
+import { AISLE_LAYOUT, framedScenarioFile, scenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Readings a third red team found that ended in a false success, on the real runtime (embedded
@@ -42,18 +42,16 @@ const reds = () =>
 
 /** Two racks make a 1.4 m aisle ending in an alcove reachable only from the west, a green cylinder in it. */
 const alcove = () =>
-  scenarioFile({
+  framedScenarioFile(AISLE_LAYOUT, {
     name: 'aisle',
     summary: 'an aisle between two racks ending in an alcove with a green cylinder in it',
-    room: AISLE_LAYOUT.room,
     obstacles: AISLE_LAYOUT.obstacles,
-    zones: [AISLE_LAYOUT.home, { name: 'alcove', x: 11.4, y: 4.0, width: 1.0, depth: 1.2 }, AISLE_LAYOUT.dock],
+    zones: [{ name: 'alcove', x: 11.4, y: 4.0, width: 1.0, depth: 1.2 }],
     objects: [
       { id: 'blue_ball', color: 'blue', shape: 'ball', x: 6.0, y: 4.0 },
       { id: 'green_cylinder', color: 'green', shape: 'cylinder', x: 11.5, y: 4.0 },
       { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 7.0, y: 6.8 },
     ],
-    robot: AISLE_LAYOUT.robot,
   });
 
 const inZone = (run: Awaited<ReturnType<typeof mission>>, zone: string, prefix: string) => run.world.objects.filter((o) => o.zone === zone && o.heldBy === null && o.id.startsWith(prefix)).map((o) => o.id);

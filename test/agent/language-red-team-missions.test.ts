@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
-import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
+import { redTeamScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Misreadings a red team found that moved the robot, on the real runtime (embedded server,
@@ -16,11 +16,10 @@ async function mission(scenario: string, seed: number, instruction: string) {
 
 /** Two red cubes on the floor, a green cube in bin_a and a blue cube out on the floor. */
 const binRoom = () =>
-  scenarioFile({
-    ...RED_TEAM_LAYOUT,
+  redTeamScenarioFile({
     name: 'bin-questions',
     summary: 'a green cube in bin a, two red cubes and a blue cube on the floor',
-    zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_a', x: 7.6, y: 1.4, width: 1.2, depth: 1.2 }, { name: 'bin_b', x: 5.8, y: 1.2, width: 1.0, depth: 1.0 }],
+    zones: [{ name: 'bin_a', x: 7.6, y: 1.4, width: 1.2, depth: 1.2 }, { name: 'bin_b', x: 5.8, y: 1.2, width: 1.0, depth: 1.0 }],
     objects: [
       { id: 'green_cube', color: 'green', shape: 'cube', x: 7.6, y: 1.4 },
       { id: 'red_cube_a', color: 'red', shape: 'cube', x: 3.0, y: 1.6 },

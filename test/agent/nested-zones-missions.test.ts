@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inZone } from '../../src/core/zone-membership.js';
 import { plannerMissions } from '../helpers/runtime.js';
-import { AISLE_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
+import { AISLE_LAYOUT, framedScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * A tray lying on a bench, the bench listed first on the map: an object in the tray is in both.
@@ -10,24 +10,20 @@ import { AISLE_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
  * simulator, ONNX detector), judged by the simulator's truth measured against the rectangles.
  */
 const aisle = () =>
-  scenarioFile({
+  framedScenarioFile(AISLE_LAYOUT, {
     name: 'nested-aisle',
     summary: 'two racks make an aisle; a tray lies on a bench listed before it',
-    room: AISLE_LAYOUT.room,
     obstacles: AISLE_LAYOUT.obstacles,
     zones: [
-      AISLE_LAYOUT.home,
       { name: 'bin_left', x: 3.0, y: 1.0, width: 1.0, depth: 1.0 },
       { name: 'bench', x: 8.5, y: 1.0, width: 3.0, depth: 1.2 },
       { name: 'tray', x: 9.3, y: 1.0, width: 0.8, depth: 0.8 },
-      AISLE_LAYOUT.dock,
     ],
     objects: [
       { id: 'red_cube', color: 'red', shape: 'cube', x: 3.0, y: 1.0 },
       { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 7.0, y: 6.8 },
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 9.3, y: 1.0 },
     ],
-    robot: AISLE_LAYOUT.robot,
   });
 const TRAY = { minX: 8.9, minY: 0.6, maxX: 9.7, maxY: 1.4 };
 

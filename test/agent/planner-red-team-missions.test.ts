@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
-import { RED_TEAM_LAYOUT, scenarioFile } from '../helpers/scenario-file.js';
+import { redTeamScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Three missions a red-team run of the offline planner got wrong, on the real runtime (embedded
@@ -13,11 +13,10 @@ const mission = plannerMissions();
 
 /** A warehouse whose shelf holds two balls already, with a third ball out on the floor, and a full bin_a. */
 const shelfRoom = () =>
-  scenarioFile({
-    ...RED_TEAM_LAYOUT,
+  redTeamScenarioFile({
     name: 'shelf-edge',
     summary: 'warehouse with a nearly full bin and two balls already on the shelf',
-    zones: [...RED_TEAM_LAYOUT.zones, { name: 'bin_a', x: 8.9, y: 1.0, width: 0.8, depth: 0.8 }, { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
+    zones: [{ name: 'bin_a', x: 8.9, y: 1.0, width: 0.8, depth: 0.8 }, { name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
     objects: [
       { id: 'green_cube_a', color: 'green', shape: 'cube', x: 8.7, y: 0.8 },
       { id: 'green_cube_b', color: 'green', shape: 'cube', x: 9.1, y: 0.8 },

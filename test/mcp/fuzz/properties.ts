@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { envelope, isRequest } from './envelopes.js';
-import { fuzz } from './fuzz-run.js';
+import { FUZZ, fuzz } from './fuzz-run.js';
 import { invalidArguments, validObject, type JsonSchema } from './schema-arbitrary.js';
 import { leaksInternals, type FuzzTarget } from './targets.js';
 
@@ -73,4 +73,32 @@ export function expectHealthy(target: FuzzTarget, rssAtStart: number): void {
   expect(leaked.slice(0, 3)).toEqual([]);
   expect(target.stderr(), 'stack traces on stderr').not.toMatch(/\n\s+at \S+/);
   expect(target.rss(), 'RSS after the run').toBeLessThan(Math.max(2 * rssAtStart, rssAtStart + 200 * 1024 * 1024));
+}
+
+/**
+ * The properties as one transport's tests, inside the caller's describe: the target started once
+ * for them and stopped after; `afterEnvelopes` runs on it between the envelope fuzz and the check
+ * that it stayed healthy.
+ */
+export function fuzzTransport<T extends FuzzTarget>(start: () => Promise<T>, afterEnvelopes: (target: T) => Promise<void> = async () => {}): void {
+  let target: T;
+  let rssAtStart = 0;
+  beforeAll(async () => {
+    target = await start();
+    rssAtStart = target.rss();
+  }, 30_000);
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  it('answers every tool call once, refuses arguments the schema refuses, leaks nothing', async () => {
+    await fuzzToolArguments(target, await listTools(target));
+    expectHealthy(target, rssAtStart);
+  }, FUZZ.timeoutMs);
+
+  it('answers every request among generated JSON-RPC envelopes exactly once and stays up', async () => {
+    await fuzzEnvelopes(target);
+    await afterEnvelopes(target);
+    expectHealthy(target, rssAtStart);
+  }, FUZZ.timeoutMs);
 }

@@ -1,32 +1,16 @@
 /** The fuzz and fault suite over stdio: `robot-agent serve --stdio` as a real process. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FUZZ } from './fuzz-run.js';
-import { expectHealthy, fuzzEnvelopes, fuzzToolArguments, listTools } from './properties.js';
+import { fuzzTransport } from './properties.js';
 import { stdioTarget } from './targets.js';
 
-let target: Awaited<ReturnType<typeof stdioTarget>>;
-let rssAtStart = 0;
-beforeAll(async () => {
-  target = await stdioTarget();
-  rssAtStart = target.rss();
-}, 30_000);
-afterAll(async () => {
-  await target?.stop();
-});
-
 describe('fuzz: serve --stdio', () => {
-  it('answers every tool call once, refuses arguments the schema refuses, leaks nothing', async () => {
-    await fuzzToolArguments(target, await listTools(target));
-    expectHealthy(target, rssAtStart);
-  }, FUZZ.timeoutMs);
-
-  it('answers every request among generated JSON-RPC envelopes exactly once and stays up', async () => {
-    await fuzzEnvelopes(target);
+  fuzzTransport(stdioTarget, async (target) => {
+    // A cut-off message and a line that is not JSON at all: the next request is still answered.
     target.writeRaw('{"jsonrpc":"2.0","id":\n');
     target.writeRaw('not json at all\n');
     expect(await target.send({ jsonrpc: '2.0', id: 'after-garbage', method: 'ping' })).toHaveLength(1);
-    expectHealthy(target, rssAtStart);
-  }, FUZZ.timeoutMs);
+  });
 
   it('a line over the read limit is answered or ends the process with a reason, never a silent hang', async () => {
     const overflow = await stdioTarget();

@@ -1,4 +1,4 @@
-import { caseArms, shQuote, valueAndOperandFunctions } from './shell-words.js';
+import { caseArms, shQuote, SKIP_OPTION_WORD, valueAndOperandFunctions } from './shell-words.js';
 import type { CommandSpec } from './spec.js';
 
 /**
@@ -63,12 +63,7 @@ _robot_agent() {
       fi
       return 0
     fi
-    if [[ $word == -* ]]; then
-      [[ $word == *=* ]] && continue
-      _robot_agent_value "$cmdpath" "$word"
-      [[ $REPLY != - ]] && (( i++ ))
-      continue
-    fi
+${SKIP_OPTION_WORD}
     _robot_agent_commands "$cmdpath"
     [[ " $REPLY " == *" $word "* ]] && cmdpath=\${cmdpath:+$cmdpath }$word
   done

@@ -43,6 +43,18 @@ export function summary(description: string): string {
 }
 
 /**
+ * The step of the bash and zsh walks over the words typed so far (both shells read it alike) for a
+ * word that is an option: `--option=value` is one word; an option that takes a value skips it.
+ * It stands in their `for (( i ...))` loop, with the word in $word and the command so far in $cmdpath.
+ */
+export const SKIP_OPTION_WORD = `    if [[ $word == -* ]]; then
+      [[ $word == *=* ]] && continue
+      _robot_agent_value "$cmdpath" "$word"
+      [[ $REPLY != - ]] && (( i++ ))
+      continue
+    fi`;
+
+/**
  * The two shell functions bash and zsh scripts share word for word (both shells run the same
  * `case` syntax): how an option's value completes, and how a command's operands complete.
  */

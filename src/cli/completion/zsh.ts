@@ -1,4 +1,4 @@
-import { caseArms, shQuote, summary, valueAndOperandFunctions } from './shell-words.js';
+import { caseArms, shQuote, SKIP_OPTION_WORD, summary, valueAndOperandFunctions } from './shell-words.js';
 import type { CommandSpec } from './spec.js';
 
 /**
@@ -59,12 +59,7 @@ _robot-agent() {
       if (( i == CURRENT - 1 )); then _command_names -e; else _files; fi
       return
     fi
-    if [[ $word == -* ]]; then
-      [[ $word == *=* ]] && continue
-      _robot_agent_value "$cmdpath" "$word"
-      [[ $REPLY != - ]] && (( i++ ))
-      continue
-    fi
+${SKIP_OPTION_WORD}
     _robot_agent_commands "$cmdpath"
     for name in "\${reply[@]}"; do
       [[ \${name%%:*} == "$word" ]] && cmdpath=\${cmdpath:+$cmdpath }$word && break

@@ -88,7 +88,7 @@ export function localizeDetection(det: { label: string; box: Box }, view: FrameV
   if (!est) return null;
 
   if (shape) {
-    const fit = fitObject(model, b, cut, shape, size, est, opts);
+    const fit = fitObject({ model, box: b, cut, shape, size, start: est }, opts);
     if (fit && Math.hypot(fit.x - est.x, fit.y - est.y) < 1.5) {
       est = { x: fit.x, y: fit.y };
       method = 'fit';
@@ -127,34 +127,28 @@ interface FitResult {
   chi2: number;
 }
 
-function fitObject(
-  model: CameraModel,
-  box: Box,
-  cut: Cut,
-  shape: ObjectShapeKind,
-  size: number,
-  start: { x: number; y: number },
-  opts: LocalizeOptions,
-): FitResult | null {
-  const yaws = shape === 'cube' ? CUBE_RELATIVE_YAWS : [0];
+/** One detection to fit: the camera it was seen by, its box and which of its edges the image cut,
+ *  the solid it is (shape and size from the label), and where the fit starts. */
+interface FitProblem {
+  model: CameraModel;
+  box: Box;
+  cut: Cut;
+  shape: ObjectShapeKind;
+  size: number;
+  start: { x: number; y: number };
+}
+
+function fitObject(problem: FitProblem, opts: LocalizeOptions): FitResult | null {
+  const yaws = problem.shape === 'cube' ? CUBE_RELATIVE_YAWS : [0];
   let best: FitResult | null = null;
   for (const relYaw of yaws) {
-    const r = fitWithYaw(model, box, cut, shape, size, start, relYaw, opts);
+    const r = fitWithYaw(problem, relYaw, opts);
     if (r && (!best || r.chi2 < best.chi2)) best = r;
   }
   return best;
 }
 
-function fitWithYaw(
-  model: CameraModel,
-  box: Box,
-  cut: Cut,
-  shape: ObjectShapeKind,
-  size: number,
-  start: { x: number; y: number },
-  relYaw: number,
-  opts: LocalizeOptions,
-): FitResult | null {
+function fitWithYaw({ model, box, cut, shape, size, start }: FitProblem, relYaw: number, opts: LocalizeOptions): FitResult | null {
   const sigmaPx = opts.edgeSigmaPx ?? 1.5;
   const sizeSigma = opts.sizeSigmaM ?? 0.012;
   const camX = model.origin.x;

@@ -4,17 +4,13 @@ import type { RosPublisher } from '../transport/ros-transport.js';
 import { GoalProgress, twist, ZERO_TWIST, type NavigationGoal, type Navigator } from './navigation.js';
 import { PathTracker, type BaseReading, type TrackerLimits } from './path-tracker.js';
 
-export interface CmdVelSettings {
+/** The base's own speed and braking limits and heading tolerance (a goal's limits may only lower
+ *  the speeds; the arrival tolerance is each goal's), and how it is commanded and watched. */
+export interface CmdVelSettings extends Omit<TrackerLimits, 'tolerance'> {
   /** The velocity topic and the odometry topic, for messages. */
   topic: string;
   poseTopic: string;
   rateHz: number;
-  /** The base's own limits; a goal's limits may only lower the speeds. */
-  maxLinear: number;
-  maxAngular: number;
-  linearAccel: number;
-  angularAccel: number;
-  headingTolerance: number;
   /** A goal fails when the base makes no headway for this long (blocked, or deaf to /cmd_vel). */
   stallMs: number;
   /** Odometry older than this holds the base still (no driving blind); silent for stallMs, the goal fails. */

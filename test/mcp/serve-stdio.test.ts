@@ -3,17 +3,14 @@
  * driven by the SDK's StdioClientTransport and by raw JSON-RPC lines. Tool behaviour itself is
  * covered in-process by robot-server.test.ts; this is about the command and the transport.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { initializeRequest, ROOT, SERVE_STDIO, spawnStdioServer } from './transport-helpers.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/robot-agent.js', import.meta.url));
-const SERVE = [BIN, 'serve', '--stdio', '--no-realtime', '--scenario', 'warehouse', '--seed', '1'];
+const SCENARIO = ['--scenario', 'warehouse', '--seed', '1'];
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -21,7 +18,7 @@ afterEach(async () => {
 });
 
 async function connectSdkClient(): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: SERVE, cwd: ROOT, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...SERVE_STDIO, ...SCENARIO], cwd: ROOT, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (d) => (stderr += String(d)));
   const client = new Client({ name: 'serve-stdio-test', version: '0.0.0' });
@@ -32,50 +29,9 @@ async function connectSdkClient(): Promise<{ client: Client; stderr: () => strin
 
 /** The server as a bare child process: JSON-RPC lines in, every stdout line collected. */
 function spawnRaw() {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, SERVE, { cwd: ROOT, stdio: 'pipe' });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const stdoutLines: string[] = [];
-  const messages: any[] = [];
-  const waiters: Array<() => void> = [];
-  let buffer = '';
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += String(d)));
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, i);
-      buffer = buffer.slice(i + 1);
-      stdoutLines.push(line);
-      try {
-        messages.push(JSON.parse(line));
-      } catch {
-        messages.push({ notJson: line });
-      }
-      waiters.splice(0).forEach((w) => w());
-    }
-  });
-  const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
-  /** The next response (skipping notifications such as logging messages). */
-  const response = async (): Promise<any> => {
-    for (;;) {
-      const i = messages.findIndex((m) => 'id' in m || 'notJson' in m);
-      if (i >= 0) return messages.splice(i, 1)[0];
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  /** Sends the initialize request (id 1) and returns its response. */
-  const initialize = () => {
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
-    });
-    return response();
-  };
-  return { child, send, response, initialize, stdoutLines, stderr: () => stderr, tail: () => buffer };
+  const raw = spawnStdioServer(SCENARIO);
+  cleanups.push(raw.stop);
+  return raw;
 }
 
 const structured = (r: unknown) => (r as CallToolResult).structuredContent as Record<string, any>;
@@ -117,29 +73,30 @@ describe('robot-agent serve --stdio (spawned)', () => {
 
   it('answers malformed lines and bad params with JSON-RPC errors, keeps serving, and writes only protocol on stdout', async () => {
     const raw = spawnRaw();
-    expect((await raw.initialize()).result.serverInfo.name).toBe('robot-agent');
+    raw.send(initializeRequest(1));
+    expect((await raw.next()).result.serverInfo.name).toBe('robot-agent');
     raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
     raw.send('{"jsonrpc": "2.0", "id": 2, "method": ');
-    expect(await raw.response()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(await raw.next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     raw.send('[1, 2');
-    expect((await raw.response()).error.code).toBe(-32700);
+    expect((await raw.next()).error.code).toBe(-32700);
 
     raw.send({ jsonrpc: '2.0', id: 3, method: 'resources/read', params: {} });
-    const bad = await raw.response();
+    const bad = await raw.next();
     expect(bad).toMatchObject({ id: 3, error: { code: -32602 } });
     expect(bad.error.message).toMatch(/uri/);
 
     raw.send({ jsonrpc: '2.0', id: 4, method: 'no/such/method' });
-    expect(await raw.response()).toMatchObject({ id: 4, error: { code: -32601 } });
+    expect(await raw.next()).toMatchObject({ id: 4, error: { code: -32601 } });
 
     raw.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_robot_status', arguments: {} } });
-    const status = await raw.response();
+    const status = await raw.next();
     expect(status.id).toBe(5);
     expect(status.result.structuredContent.state).toBe('IDLE');
 
     raw.send({ jsonrpc: '2.0', id: 6, method: 'ping' });
-    expect(await raw.response()).toEqual({ jsonrpc: '2.0', id: 6, result: {} });
+    expect(await raw.next()).toEqual({ jsonrpc: '2.0', id: 6, result: {} });
 
     // The client going away (end of stdin) ends the server cleanly.
     raw.child.stdin.end();
@@ -152,7 +109,8 @@ describe('robot-agent serve --stdio (spawned)', () => {
 
   it('stops on SIGTERM with exit 0', async () => {
     const raw = spawnRaw();
-    await raw.initialize();
+    raw.send(initializeRequest(1));
+    await raw.next();
     raw.child.kill('SIGTERM');
     const [code] = await once(raw.child, 'exit');
     expect(code).toBe(0);

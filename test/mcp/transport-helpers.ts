@@ -105,12 +105,15 @@ export const until = async (check: () => boolean, what: string): Promise<void> =
 };
 
 const BIN = fileURLToPath(new URL('../../bin/robot-agent.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The built `robot-agent serve --stdio`, as node's arguments; more options may follow. */
+export const SERVE_STDIO = [BIN, 'serve', '--stdio', '--no-realtime'];
 
-/** The built `robot-agent serve --stdio` as a child process: lines in, every stdout message
- *  collected in order. Killed by the returned `stop`. */
-export function spawnStdioServer() {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, 'serve', '--stdio', '--no-realtime'], { cwd: ROOT, stdio: 'pipe' });
+/** The built `robot-agent serve --stdio` (with `args` after it) as a child process: lines in,
+ *  every stdout line and message collected in order. Killed by the returned `stop`. */
+export function spawnStdioServer(args: string[] = []) {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...SERVE_STDIO, ...args], { cwd: ROOT, stdio: 'pipe' });
+  const stdoutLines: string[] = [];
   const messages: any[] = [];
   const waiters: Array<() => void> = [];
   let buffer = '';
@@ -119,17 +122,28 @@ export function spawnStdioServer() {
   child.stdout.on('data', (chunk: Buffer) => {
     buffer += chunk.toString('utf8');
     for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-      messages.push(JSON.parse(buffer.slice(0, i)));
+      const line = buffer.slice(0, i);
       buffer = buffer.slice(i + 1);
+      stdoutLines.push(line);
+      try {
+        messages.push(JSON.parse(line));
+      } catch {
+        messages.push({ notJson: line });
+      }
       waiters.splice(0).forEach((w) => w());
     }
   });
   const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
-  /** The next message that is not a notification (an answer, or an array of them). */
+  /** The next message that is not a notification (an answer, or an array of them); throws at a
+   *  stdout line that is not JSON (stdout carries the protocol only). */
   const next = async (): Promise<any> => {
     for (;;) {
-      const i = messages.findIndex((m) => Array.isArray(m) || 'id' in m);
-      if (i >= 0) return messages.splice(i, 1)[0];
+      const i = messages.findIndex((m) => Array.isArray(m) || 'id' in m || 'notJson' in m);
+      if (i >= 0) {
+        const [message] = messages.splice(i, 1);
+        if ('notJson' in message) throw new Error(`the server wrote a line that is not JSON on stdout: ${message.notJson}`);
+        return message;
+      }
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
@@ -143,5 +157,7 @@ export function spawnStdioServer() {
     child.kill('SIGKILL');
     await exited;
   };
-  return { child, send, next, stop, stderr: () => stderr };
+  /** Whatever stdout wrote after its last newline. */
+  const tail = () => buffer;
+  return { child, send, next, stop, stderr: () => stderr, stdoutLines, tail };
 }

@@ -19,6 +19,9 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
+import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ROSCORE = '/usr/bin/roscore';
@@ -154,4 +157,22 @@ export async function startRoscore(timeoutMs = 20_000): Promise<Roscore> {
       rmSync(logDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A roscore and this process's transport on it (no ros-sim) for the enclosing describe block:
+ * started before its tests, shut down and stopped after them. Read `.master` and `.transport`
+ * inside the tests (they are set once beforeAll has run).
+ */
+export function roscoreForSuite(): { readonly master: Roscore; readonly transport: RosTransport } {
+  const running = {} as { master: Roscore; transport: RosTransport };
+  beforeAll(async () => {
+    running.master = await startRoscore();
+    running.transport = await connectRos({ masterUri: running.master.uri });
+  }, 30_000);
+  afterAll(async () => {
+    await running.transport?.shutdown();
+    await running.master?.stop();
+  });
+  return running;
 }

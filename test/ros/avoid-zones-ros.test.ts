@@ -15,7 +15,7 @@ import { loadRobotProfile } from '../../src/ros/backend/robot-profile.js';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
-import { rosSimForSuite } from './ros-sim-helpers.js';
+import { PATIENT_TIMEOUTS, rosSimForSuite } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -38,8 +38,7 @@ describe.skipIf(!ROS_INSTALLED)('avoid_zones on a ROS robot', () => {
   const connect = async (profile: string, nodeName: string) => {
     const transport = await connectRos({ masterUri: running.master.uri, env: running.master.env, nodeName });
     transports.push(transport);
-    // Generous waits: a loaded CI machine can be slow to answer, and slowness is not what is tested.
-    const c = await connectRosBackend(transport, { ...loadRobotProfile(profile), timeouts: { first_message_ms: 30_000, service_ms: 60_000 } }, () => performance.now());
+    const c = await connectRosBackend(transport, { ...loadRobotProfile(profile), timeouts: PATIENT_TIMEOUTS }, () => performance.now());
     connected.push(c);
     return c;
   };

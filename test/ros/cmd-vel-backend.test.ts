@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Robot } from '../../src/robot/robot.js';
 import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
 import { loadRobotProfile, type RobotProfile } from '../../src/ros/backend/robot-profile.js';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import type { RosMessage, RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { ROOT, runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { PATIENT_TIMEOUTS, ROOT, rosTransportForSuite, runTool, until } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -49,29 +48,20 @@ async function twistsOn(transport: RosTransport, topic: string): Promise<Twist[]
 const isZero = (t: Twist | undefined) => t !== undefined && t.linear === 0 && t.angular === 0;
 
 describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  let transport: RosTransport;
+  const ros = rosTransportForSuite();
   let profile: RobotProfile;
   let connected: ConnectedRosBackend;
   let robot: Robot;
   /** Every Twist on /cmd_vel, as the base receives them. */
   let twists: Twist[];
   beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
-    transport = await connectRos({ masterUri: master.uri, env: master.env });
-    // Generous waits: a loaded CI machine can be slow to answer, and slowness is not what is tested.
-    profile = { ...loadRobotProfile(PROFILE), timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
-    connected = await connectRosBackend(transport, profile, () => performance.now());
+    profile = { ...loadRobotProfile(PROFILE), timeouts: PATIENT_TIMEOUTS };
+    connected = await connectRosBackend(ros.transport, profile, () => performance.now());
     robot = new Robot(connected.backend);
-    twists = await twistsOn(transport, '/cmd_vel');
+    twists = await twistsOn(ros.transport, '/cmd_vel');
   }, 90_000);
   afterAll(async () => {
     await connected?.close();
-    await transport?.shutdown();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   const state = () => connected.backend.readState();
@@ -161,7 +151,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS backend driving by /cmd_vel on ros-sim'
   }, 150_000);
 
   it('left the base at that goal, says the simulator', async () => {
-    const { code, truth } = await sim.stop();
+    const { code, truth } = await ros.sim.stop();
     expect(code).toBe(0);
     const tolerance = robot.parameters.get('arrival_tolerance') as number;
     expect(Math.hypot(truth.robot.x - GOAL.x, truth.robot.y - GOAL.y)).toBeLessThanOrEqual(tolerance);
@@ -190,41 +180,31 @@ const off = backend.onUpdate(() => {
 `;
 
 describe.skipIf(!ROS_INSTALLED)('the cmd_vel follower when things go wrong', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  let transport: RosTransport;
+  const ros = rosTransportForSuite();
   let connected: ConnectedRosBackend;
-  beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
-    transport = await connectRos({ masterUri: master.uri, env: master.env });
-  }, 90_000);
   afterAll(async () => {
     await connected?.close();
-    await transport?.shutdown();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   it('publishes a zero Twist when its process dies of an error mid-drive, before the base watchdog has to act', async () => {
-    const twists = await twistsOn(transport, '/cmd_vel');
+    const twists = await twistsOn(ros.transport, '/cmd_vel');
     let linear = Infinity;
-    await transport.subscribe('/odom', 'nav_msgs/Odometry', (m: RosMessage) => (linear = (m as { twist: { twist: { linear: { x: number } } } }).twist.twist.linear.x));
-    const crash = await runTool(master, process.execPath, ['--input-type=module', '-e', CRASHING_DRIVER], 60_000);
+    await ros.transport.subscribe('/odom', 'nav_msgs/Odometry', (m: RosMessage) => (linear = (m as { twist: { twist: { linear: { x: number } } } }).twist.twist.linear.x));
+    const crash = await runTool(ros.master, process.execPath, ['--input-type=module', '-e', CRASHING_DRIVER], 60_000);
     expect(crash.stderr).toMatch(/a bug in the middle of a drive/);
     expect(crash.code).toBe(1);
     expect(twists.some((t) => t.linear > 0.3)).toBe(true); // it was driving
     await until('the base is at rest', () => linear === 0, { timeoutMs: 10_000 });
     expect(twists.at(-1)).toEqual({ linear: 0, angular: 0 });
-    expect(sim.output()).not.toMatch(/\(watchdog\)/); // the zero Twist stopped it, not ros-sim's watchdog
+    expect(ros.sim.output()).not.toMatch(/\(watchdog\)/); // the zero Twist stopped it, not ros-sim's watchdog
   }, 90_000);
 
   it('fails a drive the base does not follow after 1.5 s of standing still, sooner than the stall timeout, and leaves a zero Twist', async () => {
     const base = loadRobotProfile(PROFILE);
     // Commands go to a topic no base listens on: the base never moves.
-    const profile: RobotProfile = { ...base, navigation: { ...base.navigation, cmd_vel: '/cmd_vel_unheard', stall_timeout_ms: 60_000 } as RobotProfile['navigation'], timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
-    const twists = await twistsOn(transport, '/cmd_vel_unheard');
-    connected = await connectRosBackend(transport, profile, () => performance.now());
+    const profile: RobotProfile = { ...base, navigation: { ...base.navigation, cmd_vel: '/cmd_vel_unheard', stall_timeout_ms: 60_000 } as RobotProfile['navigation'], timeouts: PATIENT_TIMEOUTS };
+    const twists = await twistsOn(ros.transport, '/cmd_vel_unheard');
+    connected = await connectRosBackend(ros.transport, profile, () => performance.now());
     const robot = new Robot(connected.backend);
     robot.arm();
     const op = await robot.waitFor(robot.navigateTo({ x: 3, y: 1 }), { timeoutS: 60 });

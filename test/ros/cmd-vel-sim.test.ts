@@ -8,11 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import type { RosMessage, RosPublisher, RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RosMessage, RosPublisher } from '../../src/ros/transport/ros-transport.js';
+import { ROS_INSTALLED, ROS_PYTHON, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { rosTransportForSuite, runTool, until } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -27,26 +26,16 @@ interface Odometry {
 }
 
 describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  let transport: RosTransport;
+  const ros = rosTransportForSuite([], '/cmd_vel_test');
   let cmdVel: RosPublisher;
   let odom: Odometry | undefined;
   beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
-    transport = await connectRos({ masterUri: master.uri, env: master.env, nodeName: '/cmd_vel_test' });
-    await transport.subscribe('/odom', 'nav_msgs/Odometry', (m: RosMessage) => {
+    await ros.transport.subscribe('/odom', 'nav_msgs/Odometry', (m: RosMessage) => {
       const { pose, twist } = m as { pose: { pose: { position: { x: number; y: number } } }; twist: { twist: { linear: { x: number }; angular: { z: number } } } };
       odom = { ...pose.pose.position, linear: twist.twist.linear.x, angular: twist.twist.angular.z };
     });
-    cmdVel = await transport.advertise('/cmd_vel', 'geometry_msgs/Twist');
+    cmdVel = await ros.transport.advertise('/cmd_vel', 'geometry_msgs/Twist');
   }, 60_000);
-  afterAll(async () => {
-    await transport?.shutdown();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
-  });
 
   /** Waits (polling the odometry) until `ok` holds, and returns that odometry; fails the test after `timeoutMs`. */
   async function odometryUntil(what: string, ok: (o: Odometry) => boolean, timeoutMs = 30_000): Promise<Odometry> {
@@ -56,7 +45,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
 
   /** `rostopic pub -r 10` of one Twist, until stopped (SIGINT, as Ctrl-C: no zero Twist follows). */
   function rostopicPub(twist: string) {
-    const child = spawn('/usr/bin/rostopic', ['pub', '-r', '10', '/cmd_vel', 'geometry_msgs/Twist', twist], { env: master.env, stdio: 'ignore' });
+    const child = spawn('/usr/bin/rostopic', ['pub', '-r', '10', '/cmd_vel', 'geometry_msgs/Twist', twist], { env: ros.master.env, stdio: 'ignore' });
     return {
       async stop() {
         if (child.exitCode !== null) return;
@@ -75,7 +64,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
     return { stop: () => clearInterval(timer) };
   }
 
-  const watchdogStops = () => sim.output().split('\n').filter((l) => l.includes('(watchdog)')).length;
+  const watchdogStops = () => ros.sim.output().split('\n').filter((l) => l.includes('(watchdog)')).length;
 
   it('follows the Twists of rostopic pub, then stops by itself (watchdog) once they stop', async () => {
     const start = await odometryUntil('odometry arrives', () => true);
@@ -91,7 +80,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
     expect(stopped.x).toBeGreaterThan(start.x + 0.3); // it drove east (heading 0), straight
     expect(stopped.y).toBeCloseTo(start.y, 6);
     expect(watchdogStops()).toBe(stopsBefore + 1);
-    expect(sim.output()).toMatch(/ros-sim: no velocity command on \/cmd_vel for 0\.5 s: the base stopped \(watchdog\)/);
+    expect(ros.sim.output()).toMatch(/ros-sim: no velocity command on \/cmd_vel for 0\.5 s: the base stopped \(watchdog\)/);
     await sleep(1000);
     expect(odom).toMatchObject({ x: stopped.x, linear: 0, angular: 0 }); // and stays at rest
   }, 90_000);
@@ -111,7 +100,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
   }, 60_000);
 
   it('lets a Twist preempt a move_base goal: the goal ends aborted with the reason, the base follows the Twist', async () => {
-    const goal = runTool(master, ROS_PYTHON, [CLIENT, '2.5', '6.5', '0'], 90_000);
+    const goal = runTool(ros.master, ROS_PYTHON, [CLIENT, '2.5', '6.5', '0'], 90_000);
     await odometryUntil('the goal is under way', (o) => o.linear > 0.2, 60_000);
     const pub = rostopicPub('{angular: {z: -0.6}}');
     try {
@@ -122,14 +111,14 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
     } finally {
       await pub.stop();
     }
-    expect(sim.output()).toMatch(/a velocity command on \/cmd_vel preempted the move_base goal/);
+    expect(ros.sim.output()).toMatch(/a velocity command on \/cmd_vel preempted the move_base goal/);
     await odometryUntil('the base is at rest', (o) => o.angular === 0, 10_000);
   }, 120_000);
 
   it('is stopped by a wall as the simulator stops any drive, and the ground truth agrees', async () => {
     // Face west (a move_base turn on the spot), then keep commanding 0.8 m/s at the west wall.
     const here = await odometryUntil('odometry arrives', () => true);
-    const turn = await runTool(master, ROS_PYTHON, [CLIENT, String(here.x), String(here.y), String(Math.PI)], 60_000);
+    const turn = await runTool(ros.master, ROS_PYTHON, [CLIENT, String(here.x), String(here.y), String(Math.PI)], 60_000);
     expect(turn.stdout).toMatch(/STATE SUCCEEDED/);
     const drive = publishEvery100ms(0.8, 0);
     try {
@@ -139,7 +128,7 @@ describe.skipIf(!ROS_INSTALLED)('ros-sim driven on /cmd_vel', () => {
       drive.stop();
     }
     await sleep(1000);
-    const { code, truth } = await sim.stop();
+    const { code, truth } = await ros.sim.stop();
     expect(code).toBe(0);
     expect(truth.robot.x).toBeGreaterThanOrEqual(0.25 - 1e-6); // the base's radius from the wall at x = 0
     expect(truth.robot.x).toBeLessThan(0.3); // and right at it

@@ -9,40 +9,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Robot } from '../../src/robot/robot.js';
 import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
 import { loadRobotProfile, type RobotProfile } from '../../src/ros/backend/robot-profile.js';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore, type RosNodeProcess } from '../helpers/roscore.js';
-import { startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON, type RosNodeProcess } from '../helpers/roscore.js';
+import { PATIENT_TIMEOUTS, rosTransportForSuite } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
 const PROFILE = 'examples/ros/ros-sim-robot.yaml';
 
 describe.skipIf(!ROS_INSTALLED)('a move_base that says it arrived', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
+  const ros = rosTransportForSuite(['--scenario', 'warehouse']);
   let liar: RosNodeProcess;
-  let transport: RosTransport;
   let connected: ConnectedRosBackend;
   beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master, ['--scenario', 'warehouse']);
     // Its "robot" is a number in the fixture: it drives that to the goal and reports success.
-    liar = await master.startNode('test/fixtures/ros/move_base_server.py', ['--speed', '50', '--action', '/lying_base', '__name:=lying_base']);
-    transport = await connectRos({ masterUri: master.uri, env: master.env });
+    liar = await ros.master.startNode('test/fixtures/ros/move_base_server.py', ['--speed', '50', '--action', '/lying_base', '__name:=lying_base']);
   }, 60_000);
   afterAll(async () => {
     await connected?.close();
-    await transport?.shutdown();
     await liar?.stop();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   it('ends the drive failed, with the pose the robot reports, when it did not move', async () => {
     const base = loadRobotProfile(PROFILE);
-    const profile = { ...base, navigation: { ...base.navigation, action: '/lying_base' }, timeouts: { first_message_ms: 30_000, service_ms: 60_000 } } as RobotProfile;
-    connected = await connectRosBackend(transport, profile, () => performance.now());
+    const profile = { ...base, navigation: { ...base.navigation, action: '/lying_base' }, timeouts: PATIENT_TIMEOUTS } as RobotProfile;
+    connected = await connectRosBackend(ros.transport, profile, () => performance.now());
     const robot = new Robot(connected.backend);
     robot.arm();
     const before = connected.backend.readState().pose;

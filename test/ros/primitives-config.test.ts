@@ -2,12 +2,11 @@
  * The --ros-config file: what a valid one gives, and one line with the file, line and field for
  * each mistake. Needs no ROS except for the unknown-type check at the end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadRosConfig, parseRosConfig, RosConfigError } from '../../src/ros/primitives/config.js';
 import { RosPrimitives } from '../../src/ros/primitives/ros-primitives.js';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import { RosUnknownTypeError, type RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { ROS_INSTALLED, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { RosUnknownTypeError } from '../../src/ros/transport/ros-transport.js';
+import { ROS_INSTALLED, roscoreForSuite } from '../helpers/roscore.js';
 
 const error = (yaml: string) => {
   try {
@@ -62,25 +61,16 @@ describe('ROS config', () => {
 });
 
 describe.skipIf(!ROS_INSTALLED)('ROS config against the installed message packages', () => {
-  let master: Roscore;
-  let ros: RosTransport;
-  beforeAll(async () => {
-    master = await startRoscore();
-    ros = await connectRos({ masterUri: master.uri });
-  }, 30_000);
-  afterAll(async () => {
-    await ros?.shutdown();
-    await master?.stop();
-  });
+  const ros = roscoreForSuite();
 
   it('an unknown message type is named before any tool exists', async () => {
     const config = parseRosConfig('topics:\n  - { name: battery, topic: /b, type: sensor_msgs/BateryState, mode: subscribe }\n', 'robot.yaml');
-    await expect(RosPrimitives.open({ config, ros })).rejects.toThrow(RosUnknownTypeError);
-    await expect(RosPrimitives.open({ config, ros })).rejects.toThrow(/unknown ROS message type "sensor_msgs\/BateryState"/);
+    await expect(RosPrimitives.open({ config, ros: ros.transport })).rejects.toThrow(RosUnknownTypeError);
+    await expect(RosPrimitives.open({ config, ros: ros.transport })).rejects.toThrow(/unknown ROS message type "sensor_msgs\/BateryState"/);
   });
 
   it('a primitive may not take a robot tool name', async () => {
     const config = parseRosConfig('topics:\n  - { name: arm, topic: /b, type: std_msgs/Bool, mode: publish }\n', 'robot.yaml');
-    await expect(RosPrimitives.open({ config, ros, reservedNames: ['arm', 'disarm'] })).rejects.toThrow('ROS primitive "arm" has the name of a robot tool; rename it in the ROS config');
+    await expect(RosPrimitives.open({ config, ros: ros.transport, reservedNames: ['arm', 'disarm'] })).rejects.toThrow('ROS primitive "arm" has the name of a robot tool; rename it in the ROS config');
   });
 });

@@ -11,26 +11,23 @@ import { loadRobotProfile } from '../../src/ros/backend/robot-profile.js';
 import { connectRosRobot, type RosRobotConnection } from '../../src/runtime/ros-robot.js';
 import type { RobotAssembly } from '../../src/runtime/robot-assembly.js';
 import { createDetector } from '../../src/vision/detector.js';
-import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { runTool, startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { PATIENT_TIMEOUTS, rosSimForSuite, runTool } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
 describe.skipIf(!ROS_INSTALLED)('the ROS robot on a compressed camera', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
+  const ros = rosSimForSuite();
   let connection: RosRobotConnection;
   let assembly: RobotAssembly;
   let robot: Robot;
   beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master);
     const profile = loadRobotProfile('examples/ros/ros-sim-robot.yaml');
     connection = await connectRosRobot({
-      profile: { ...profile, camera: { ...profile.camera, topic: '/camera/image_raw/compressed', type: 'sensor_msgs/CompressedImage' }, timeouts: { first_message_ms: 30_000, service_ms: 60_000 } },
-      masterUri: master.uri,
+      profile: { ...profile, camera: { ...profile.camera, topic: '/camera/image_raw/compressed', type: 'sensor_msgs/CompressedImage' }, timeouts: PATIENT_TIMEOUTS },
+      masterUri: ros.master.uri,
       seed: 1,
-      env: master.env,
+      env: ros.master.env,
     });
     assembly = connection.source.open(createDetector());
     robot = assembly.robot;
@@ -39,12 +36,10 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot on a compressed camera', () => {
     assembly?.close();
     await assembly?.detector.dispose();
     await connection?.close();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   it('publishes PNG frames that rostopic sees as sensor_msgs/CompressedImage', async () => {
-    const format = await runTool(master, '/usr/bin/rostopic', ['echo', '-n1', '/camera/image_raw/compressed/format']);
+    const format = await runTool(ros.master, '/usr/bin/rostopic', ['echo', '-n1', '/camera/image_raw/compressed/format']);
     expect(format.stdout).toMatch(/png/);
     const frame = robot.captureFrame();
     expect([frame.width, frame.height]).toEqual([320, 240]);

@@ -11,10 +11,9 @@ import type { RgbImage } from '../../src/core/camera-frame.js';
 import { CameraImageError, decodeRawImage } from '../../src/ros/backend/camera-image.js';
 import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
 import { loadRobotProfile } from '../../src/ros/backend/robot-profile.js';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import type { RosMessage, RosPublisher, RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
+import type { RosMessage, RosPublisher } from '../../src/ros/transport/ros-transport.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { PATIENT_TIMEOUTS, rosTransportForSuite, until } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -46,38 +45,30 @@ async function freshFrame(connected: ConnectedRosBackend) {
 }
 
 describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on a JPEG camera', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  let transport: RosTransport;
+  const ros = rosTransportForSuite();
   let publisher: RosPublisher;
   let connected: ConnectedRosBackend;
   let raw: RgbImage;
   beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master, []);
-    transport = await connectRos({ masterUri: master.uri, env: master.env });
     // One raw frame from ros-sim's camera, as the robot's camera driver would see it.
     let arrive: (m: RosMessage) => void = () => undefined;
     const arrived = new Promise<RosMessage>((resolve) => (arrive = resolve));
-    const unsubscribe = await transport.subscribe('/camera/image_raw', 'sensor_msgs/Image', (m) => arrive(m));
+    const unsubscribe = await ros.transport.subscribe('/camera/image_raw', 'sensor_msgs/Image', (m) => arrive(m));
     const first = await arrived;
     await unsubscribe();
     raw = decodeRawImage(first);
-    publisher = await transport.advertise(COMPRESSED, 'sensor_msgs/CompressedImage', { latch: true });
+    publisher = await ros.transport.advertise(COMPRESSED, 'sensor_msgs/CompressedImage', { latch: true });
     publisher.publish({ header: first.header, format: 'jpeg', data: jpegOf(raw) });
     const profile = loadRobotProfile('examples/ros/ros-sim-robot.yaml');
     connected = await connectRosBackend(
-      transport,
-      { ...profile, camera: { ...profile.camera, topic: COMPRESSED, type: 'sensor_msgs/CompressedImage' }, timeouts: { first_message_ms: 30_000, service_ms: 60_000 } },
+      ros.transport,
+      { ...profile, camera: { ...profile.camera, topic: COMPRESSED, type: 'sensor_msgs/CompressedImage' }, timeouts: PATIENT_TIMEOUTS },
       () => performance.now(),
     );
   }, 90_000);
   afterAll(async () => {
     await connected?.close();
     await publisher?.close();
-    await transport?.shutdown();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   it('decodes the JPEG frame to the raw frame it was made from', async () => {
@@ -85,7 +76,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on a JPEG camera', () => 
     // is now (the backend refuses to place an image older than the odometry it keeps).
     let tick: (m: RosMessage) => void = () => undefined;
     const ticked = new Promise<RosMessage>((resolve) => (tick = resolve));
-    const unsubscribe = await transport.subscribe('/odom', 'nav_msgs/Odometry', (m) => tick(m));
+    const unsubscribe = await ros.transport.subscribe('/odom', 'nav_msgs/Odometry', (m) => tick(m));
     const { stamp } = (await ticked).header as { stamp: unknown };
     await unsubscribe();
     publisher.publish({ header: { seq: 0, stamp, frame_id: 'camera' }, format: 'jpeg', data: jpegOf(raw) });
@@ -99,7 +90,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on a JPEG camera', () => 
   it('says the JPEG is unreadable when the bytes are not one', async () => {
     let seen: () => void = () => undefined;
     const replaced = new Promise<void>((resolve) => (seen = resolve));
-    const unsubscribe = await transport.subscribe(COMPRESSED, 'sensor_msgs/CompressedImage', (m) => {
+    const unsubscribe = await ros.transport.subscribe(COMPRESSED, 'sensor_msgs/CompressedImage', (m) => {
       if ((m.data as Uint8Array).length === 9) seen();
     });
     publisher.publish({ header: { seq: 0, stamp: { secs: 0, nsecs: 0 }, frame_id: 'camera' }, format: 'jpeg', data: Buffer.from('not jpeg!') });

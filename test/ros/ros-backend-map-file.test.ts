@@ -16,11 +16,9 @@ import { loadMapFile, MapFileError } from '../../src/ros/backend/map-file.js';
 import { loadRobotProfile, RobotProfileError, type RobotProfile } from '../../src/ros/backend/robot-profile.js';
 import { mapServerFiles } from '../../src/ros/sim/map-server-files.js';
 import { occupancyGridMessage } from '../../src/ros/sim/sim-messages.js';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
 import { createSimulation } from '../../src/sim/sim-backend.js';
-import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { startRosSim, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { PATIENT_TIMEOUTS, rosTransportForSuite } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -96,28 +94,18 @@ describe('map_server map files', () => {
 });
 
 describe.skipIf(!ROS_INSTALLED)('the ROS robot backend with a map file, on ros-sim', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  let transport: RosTransport;
+  const ros = rosTransportForSuite();
   let connected: ConnectedRosBackend | undefined;
   const withMapFile = (file: string): RobotProfile => {
     const profile = loadRobotProfile(PROFILE);
-    return { ...profile, map: { file, zones: profile.map.zones }, timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
+    return { ...profile, map: { file, zones: profile.map.zones }, timeouts: PATIENT_TIMEOUTS };
   };
-  beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master, []);
-    transport = await connectRos({ masterUri: master.uri, env: master.env });
-  }, 60_000);
   afterAll(async () => {
     await connected?.close();
-    await transport?.shutdown();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   it('plans on the map from the file, not from the /map topic', async () => {
-    connected = await connectRosBackend(transport, withMapFile(join(process.cwd(), MAP_YAML)), () => performance.now());
+    connected = await connectRosBackend(ros.transport, withMapFile(join(process.cwd(), MAP_YAML)), () => performance.now());
     const { backend } = connected;
     expect(backend.staticMap()).toEqual(mapFromOccupancyGrid(warehouseGrid(), zones()).map);
     expect(backend.planPath({ x: 4.2, y: 4.6 })).toMatchObject({ ok: false, reason: expect.stringMatching(/inside obstacle/) }); // the rack
@@ -127,7 +115,7 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend with a map file, on ros-s
 
   it('says which map file is wrong when the map is rotated', async () => {
     const rotated = writeMap('rotated.yaml', readFileSync(MAP_YAML, 'utf8').replace('origin: [0, 0, 0.0]', 'origin: [0, 0, 0.5]'), readFileSync('examples/ros/warehouse-map.pgm'), 'warehouse-map.pgm');
-    const failed = connectRosBackend(transport, withMapFile(rotated), () => performance.now());
+    const failed = connectRosBackend(ros.transport, withMapFile(rotated), () => performance.now());
     await expect(failed).rejects.toThrow(RosRobotError);
     await expect(failed).rejects.toThrow(/rotated\.yaml: the occupancy grid is rotated/);
   }, 60_000);

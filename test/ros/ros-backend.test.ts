@@ -10,10 +10,8 @@ import { Robot } from '../../src/robot/robot.js';
 import { RobotCommandError } from '../../src/robot/robot-errors.js';
 import { connectRosBackend, type ConnectedRosBackend } from '../../src/ros/backend/connect.js';
 import { loadRobotProfile } from '../../src/ros/backend/robot-profile.js';
-import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
-import { echoListening, runTool, startRosSim, until, type RosSimProcess } from './ros-sim-helpers.js';
+import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
+import { echoListening, PATIENT_TIMEOUTS, rosTransportForSuite, runTool, until } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -38,25 +36,16 @@ function refusal(fn: () => unknown): string {
 }
 
 describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on ros-sim', () => {
-  let master: Roscore;
-  let sim: RosSimProcess;
-  let transport: RosTransport;
+  const ros = rosTransportForSuite(['--scenario', 'low-battery']);
   let connected: ConnectedRosBackend;
   let robot: Robot;
   beforeAll(async () => {
-    master = await startRoscore();
-    sim = await startRosSim(master, ['--scenario', 'low-battery']);
-    transport = await connectRos({ masterUri: master.uri, env: master.env });
-    // Generous waits: a loaded CI machine can be slow to answer, and slowness is not what is tested.
-    const profile = { ...loadRobotProfile(PROFILE), timeouts: { first_message_ms: 30_000, service_ms: 60_000 } };
-    connected = await connectRosBackend(transport, profile, () => performance.now());
+    const profile = { ...loadRobotProfile(PROFILE), timeouts: PATIENT_TIMEOUTS };
+    connected = await connectRosBackend(ros.transport, profile, () => performance.now());
     robot = new Robot(connected.backend);
   }, 60_000);
   afterAll(async () => {
     await connected?.close();
-    await transport?.shutdown();
-    if (sim?.child.exitCode === null) sim.child.kill('SIGKILL');
-    await master?.stop();
   });
 
   it('reads the map, the pose, the battery and a camera frame', () => {
@@ -76,8 +65,8 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on ros-sim', () => {
   });
 
   it('sends no goal while disarmed', async () => {
-    const goals = runTool(master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/goal'], 15_000);
-    await echoListening(master, '/move_base/goal');
+    const goals = runTool(ros.master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/goal'], 15_000);
+    await echoListening(ros.master, '/move_base/goal');
     expect(refusal(() => robot.navigateTo({ x: 2, y: 1.5 }))).toBe('not_armed');
     expect((await goals).stdout).not.toMatch(/target_pose/);
   }, 60_000);
@@ -99,8 +88,8 @@ describe.skipIf(!ROS_INSTALLED)('the ROS robot backend on ros-sim', () => {
 
   it('on the e-stop, stops the goal on the robot (cancel and zero Twist) and the base comes to rest', async () => {
     // Debian's rostopic watches move_base's result on the simulator's side.
-    const result = runTool(master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/result/status'], 60_000);
-    await echoListening(master, '/move_base/result');
+    const result = runTool(ros.master, '/usr/bin/rostopic', ['echo', '-n1', '/move_base/result/status'], 60_000);
+    await echoListening(ros.master, '/move_base/result');
     ready(robot);
     const op = robot.navigateTo({ x: 2, y: 6.5 });
     await until('the base drives', () => connected.backend.readState().linear > 0.2, { timeoutMs: 10_000 });

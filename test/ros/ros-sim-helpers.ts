@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorldTruth } from '../../src/sim/world-truth.js';
+import type { RosTransport } from '../../src/ros/transport/ros-transport.js';
+import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import { afterAll, beforeAll } from 'vitest';
 import { startRoscore, type Roscore } from '../helpers/roscore.js';
 import { BIN, runBuilt, type BuiltRun } from '../helpers/run-built.js';
@@ -130,6 +132,26 @@ export function rosSimForSuite(args: string[] = []): { readonly master: Roscore;
   });
   return running;
 }
+
+/**
+ * rosSimForSuite, and a transport on its master (as `nodeName`, if given) for the enclosing
+ * describe block: connected after ros-sim is up, shut down before ros-sim and the master stop, so
+ * a backend the block connects on it (and closes in its own afterAll) goes first. Read
+ * `.transport` inside the tests.
+ */
+export function rosTransportForSuite(simArgs: string[] = [], nodeName?: string): { readonly master: Roscore; readonly sim: RosSimProcess; readonly transport: RosTransport } {
+  const running = rosSimForSuite(simArgs) as { master: Roscore; sim: RosSimProcess; transport: RosTransport };
+  beforeAll(async () => {
+    running.transport = await connectRos({ masterUri: running.master.uri, env: running.master.env, nodeName });
+  }, 30_000);
+  afterAll(async () => {
+    await running.transport?.shutdown();
+  });
+  return running;
+}
+
+/** A robot profile's waits, generous: a loaded CI machine can be slow to answer, and slowness is not what is tested. */
+export const PATIENT_TIMEOUTS = { first_message_ms: 30_000, service_ms: 60_000 };
 
 export interface MissionReport {
   outcome: string;

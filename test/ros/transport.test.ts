@@ -3,54 +3,44 @@
  * service, an action with feedback, success, abort and cancel, message definitions, and the
  * errors for an unknown type and an unreachable master.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
-import { RosCallError, RosConnectError, RosTimeoutError, RosUnknownTypeError, type RosMessage, type RosTransport } from '../../src/ros/transport/ros-transport.js';
-import { freePort, ROS_INSTALLED, ROS_SKIP_REASON, startRoscore, type Roscore } from '../helpers/roscore.js';
+import { RosCallError, RosConnectError, RosTimeoutError, RosUnknownTypeError, type RosMessage } from '../../src/ros/transport/ros-transport.js';
+import { freePort, ROS_INSTALLED, ROS_SKIP_REASON, roscoreForSuite } from '../helpers/roscore.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
 describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
-  let master: Roscore;
-  let ros: RosTransport;
-
-  beforeAll(async () => {
-    master = await startRoscore();
-    ros = await connectRos({ masterUri: master.uri });
-  }, 30_000);
-  afterAll(async () => {
-    await ros?.shutdown();
-    await master?.stop();
-  });
+  const ros = roscoreForSuite();
 
   it('reads message, service and action definitions from the installed packages', () => {
-    const twist = ros.messageDefinition('geometry_msgs/Twist');
+    const twist = ros.transport.messageDefinition('geometry_msgs/Twist');
     expect(twist.fields).toEqual([
       { name: 'linear', type: 'geometry_msgs/Vector3', primitive: false, array: 'none' },
       { name: 'angular', type: 'geometry_msgs/Vector3', primitive: false, array: 'none' },
     ]);
-    const battery = ros.messageDefinition('sensor_msgs/BatteryState');
+    const battery = ros.transport.messageDefinition('sensor_msgs/BatteryState');
     expect(battery.fields.find((f) => f.name === 'header')).toMatchObject({ type: 'std_msgs/Header', primitive: false });
     expect(battery.fields.find((f) => f.name === 'cell_voltage')).toMatchObject({ type: 'float32', array: 'variable' });
     expect(battery.constants).toContainEqual({ name: 'POWER_SUPPLY_STATUS_CHARGING', value: 1 });
-    expect(ros.messageDefinition('sensor_msgs/CameraInfo').fields.find((f) => f.name === 'K')).toMatchObject({ type: 'float64', array: 'fixed', length: 9 });
-    expect(ros.serviceDefinition('std_srvs/SetBool').request.fields).toEqual([{ name: 'data', type: 'bool', primitive: true, array: 'none' }]);
-    const action = ros.actionDefinition('move_base_msgs/MoveBaseAction');
+    expect(ros.transport.messageDefinition('sensor_msgs/CameraInfo').fields.find((f) => f.name === 'K')).toMatchObject({ type: 'float64', array: 'fixed', length: 9 });
+    expect(ros.transport.serviceDefinition('std_srvs/SetBool').request.fields).toEqual([{ name: 'data', type: 'bool', primitive: true, array: 'none' }]);
+    const action = ros.transport.actionDefinition('move_base_msgs/MoveBaseAction');
     expect(action.goal.fields).toEqual([{ name: 'target_pose', type: 'geometry_msgs/PoseStamped', primitive: false, array: 'none' }]);
     expect(action.feedback.fields[0]).toMatchObject({ name: 'base_position' });
   });
 
   it('names an unknown type', () => {
-    expect(() => ros.messageDefinition('sensor_msgs/BateryState')).toThrow(RosUnknownTypeError);
-    expect(() => ros.messageDefinition('sensor_msgs/BateryState')).toThrow(/unknown ROS message type "sensor_msgs\/BateryState"/);
-    expect(() => ros.serviceDefinition('std_srvs/Nope')).toThrow(/unknown ROS service type/);
-    expect(() => ros.actionDefinition('move_base_msgs/MoveBase')).toThrow(/unknown ROS action type/);
+    expect(() => ros.transport.messageDefinition('sensor_msgs/BateryState')).toThrow(RosUnknownTypeError);
+    expect(() => ros.transport.messageDefinition('sensor_msgs/BateryState')).toThrow(/unknown ROS message type "sensor_msgs\/BateryState"/);
+    expect(() => ros.transport.serviceDefinition('std_srvs/Nope')).toThrow(/unknown ROS service type/);
+    expect(() => ros.transport.actionDefinition('move_base_msgs/MoveBase')).toThrow(/unknown ROS action type/);
   });
 
   it('receives a latched message from a rospy publisher', async () => {
-    const node = await master.startNode('test/fixtures/ros/battery_publisher.py', ['--percentage', '0.61']);
+    const node = await ros.master.startNode('test/fixtures/ros/battery_publisher.py', ['--percentage', '0.61']);
     const first = new Promise<RosMessage>((resolve) => {
-      void ros.subscribe('/battery_state', 'sensor_msgs/BatteryState', resolve).then((off) => first.then(off));
+      void ros.transport.subscribe('/battery_state', 'sensor_msgs/BatteryState', resolve).then((off) => first.then(off));
     });
     const msg = await first;
     expect(msg.percentage).toBeCloseTo(0.61, 5);
@@ -61,28 +51,28 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
   }, 20_000);
 
   it('publishes to a subscriber and calls a rospy service', async () => {
-    const node = await master.startNode('test/fixtures/ros/set_bool_service.py');
-    const reply = await ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: true }, 3000);
+    const node = await ros.master.startNode('test/fixtures/ros/set_bool_service.py');
+    const reply = await ros.transport.callService('/gripper/enable', 'std_srvs/SetBool', { data: true }, 3000);
     expect(reply).toMatchObject({ success: true, message: 'enabled' });
     const seen = await new Promise<RosMessage>((resolve) => {
-      void ros.subscribe('/gripper/enable/state', 'std_msgs/Bool', resolve);
+      void ros.transport.subscribe('/gripper/enable/state', 'std_msgs/Bool', resolve);
     });
     expect(seen.data).toBe(true);
     // The next call goes straight to it.
-    expect(await ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 3000)).toMatchObject({ success: true, message: 'disabled' });
+    expect(await ros.transport.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 3000)).toMatchObject({ success: true, message: 'disabled' });
     await node.stop();
     // Killed, so still registered with the master: the call is refused, and says so.
-    await expect(ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 1000)).rejects.toThrow(RosCallError);
-    await expect(ros.callService('/nobody/here', 'std_srvs/SetBool', { data: false }, 300)).rejects.toThrow(RosTimeoutError);
+    await expect(ros.transport.callService('/gripper/enable', 'std_srvs/SetBool', { data: false }, 1000)).rejects.toThrow(RosCallError);
+    await expect(ros.transport.callService('/nobody/here', 'std_srvs/SetBool', { data: false }, 300)).rejects.toThrow(RosTimeoutError);
     // The service comes back (a restarted node): calls reach it again on a new connection.
-    const again = await master.startNode('test/fixtures/ros/set_bool_service.py');
-    expect(await ros.callService('/gripper/enable', 'std_srvs/SetBool', { data: true }, 3000)).toMatchObject({ success: true, message: 'enabled' });
+    const again = await ros.master.startNode('test/fixtures/ros/set_bool_service.py');
+    expect(await ros.transport.callService('/gripper/enable', 'std_srvs/SetBool', { data: true }, 3000)).toMatchObject({ success: true, message: 'enabled' });
     await again.stop();
   }, 30_000);
 
   it('sends action goals: feedback and success, abort, cancel', async () => {
-    const node = await master.startNode('test/fixtures/ros/move_base_server.py', ['--speed', '5']);
-    const client = ros.actionClient('/move_base', 'move_base_msgs/MoveBaseAction');
+    const node = await ros.master.startNode('test/fixtures/ros/move_base_server.py', ['--speed', '5']);
+    const client = ros.transport.actionClient('/move_base', 'move_base_msgs/MoveBaseAction');
     expect(await client.waitForServer(5000)).toBe(true);
     const goal = (x: number, frame = 'map') => ({ target_pose: { header: { seq: 0, stamp: { secs: 0, nsecs: 0 }, frame_id: frame }, pose: { position: { x, y: 0, z: 0 }, orientation: { x: 0, y: 0, z: 0, w: 1 } } } });
 
@@ -108,15 +98,15 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
   }, 30_000);
 
   it('publishes (latched) and serves an action that its own client drives', async () => {
-    const pub = await ros.advertise('/transport_test/cmd_vel', 'geometry_msgs/Twist', { latch: true });
+    const pub = await ros.transport.advertise('/transport_test/cmd_vel', 'geometry_msgs/Twist', { latch: true });
     pub.publish({ linear: { x: 0.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: -0.25 } });
     const heard = await new Promise<RosMessage>((resolve) => {
-      void ros.subscribe('/transport_test/cmd_vel', 'geometry_msgs/Twist', resolve);
+      void ros.transport.subscribe('/transport_test/cmd_vel', 'geometry_msgs/Twist', resolve);
     });
     expect(heard).toEqual({ linear: { x: 0.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: -0.25 } });
     await pub.close();
 
-    const server = await ros.actionServer('/transport_test/move', 'move_base_msgs/MoveBaseAction', {
+    const server = await ros.transport.actionServer('/transport_test/move', 'move_base_msgs/MoveBaseAction', {
       onGoal: (g) => {
         const x = ((g.goal.target_pose as RosMessage).pose as { position: { x: number } }).position.x;
         if (x < 0) return g.abort(undefined, 'behind the robot');
@@ -125,7 +115,7 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
       },
       onCancel: (g) => g.preempted(undefined, 'stopped'),
     });
-    const client = ros.actionClient('/transport_test/move', 'move_base_msgs/MoveBaseAction');
+    const client = ros.transport.actionClient('/transport_test/move', 'move_base_msgs/MoveBaseAction');
     expect(await client.waitForServer(5000)).toBe(true);
     const goal = (x: number) => ({ target_pose: { header: { seq: 0, stamp: { secs: 0, nsecs: 0 }, frame_id: 'map' }, pose: { position: { x, y: 0, z: 0 }, orientation: { x: 0, y: 0, z: 0, w: 1 } } } });
     const halfway: unknown[] = [];
@@ -142,8 +132,8 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
   it('passes camera images through rospy byte for byte, their pixels as one buffer', async () => {
     // Through rospy's own (de)serialization and back: what we write must be what rospy reads.
     const relays = await Promise.all([
-      master.startNode('test/fixtures/ros/relay.py', ['sensor_msgs/Image', '/tt/img/in', '/tt/img/out']),
-      master.startNode('test/fixtures/ros/relay.py', ['sensor_msgs/CompressedImage', '/tt/png/in', '/tt/png/out']),
+      ros.master.startNode('test/fixtures/ros/relay.py', ['sensor_msgs/Image', '/tt/img/in', '/tt/img/out']),
+      ros.master.startNode('test/fixtures/ros/relay.py', ['sensor_msgs/CompressedImage', '/tt/png/in', '/tt/png/out']),
     ]);
     const pixels = Buffer.from(Array.from({ length: 320 * 240 * 3 }, (_, i) => (i * 7919) % 251));
     const header = { seq: 0, stamp: { secs: 1700000000, nsecs: 5 }, frame_id: 'cam_odd' }; // odd lengths shift every field after them
@@ -154,8 +144,8 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
         ['/tt/img', 'sensor_msgs/Image', image],
         ['/tt/png', 'sensor_msgs/CompressedImage', compressed],
       ].map(async ([topic, type, message]) => {
-        const back = new Promise<RosMessage>((resolve) => void ros.subscribe(`${topic as string}/out`, type as string, resolve));
-        const pub = await ros.advertise(`${topic as string}/in`, type as string, { latch: true });
+        const back = new Promise<RosMessage>((resolve) => void ros.transport.subscribe(`${topic as string}/out`, type as string, resolve));
+        const pub = await ros.transport.advertise(`${topic as string}/in`, type as string, { latch: true });
         pub.publish(message as RosMessage);
         const got = await back;
         await pub.close();
@@ -177,8 +167,8 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
   }, 30_000);
 
   it('a second connect shares the node; a different master is refused', async () => {
-    const again = await connectRos({ masterUri: master.uri });
-    expect(again.masterUri).toBe(master.uri);
+    const again = await connectRos({ masterUri: ros.master.uri });
+    expect(again.masterUri).toBe(ros.master.uri);
     await again.shutdown();
     await expect(connectRos({ masterUri: 'http://127.0.0.1:1' })).rejects.toThrow(/already on the ROS master/);
   });

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
@@ -109,6 +110,21 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The built `robot-agent serve --stdio`, as node's arguments; more options may follow. */
 export const SERVE_STDIO = [BIN, 'serve', '--stdio', '--no-realtime'];
 
+/** Calls `onLine` with each line `stream` ends with a newline (a line-delimited JSON-RPC peer's
+ *  output); returns a function that says what came after the last newline so far. */
+export function eachLine(stream: Readable, onLine: (line: string) => void): () => string {
+  let buffer = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, i);
+      buffer = buffer.slice(i + 1);
+      onLine(line);
+    }
+  });
+  return () => buffer;
+}
+
 /** The built `robot-agent serve --stdio` (with `args` after it) as a child process: lines in,
  *  every stdout line and message collected in order. Killed by the returned `stop`. */
 export function spawnStdioServer(args: string[] = []) {
@@ -116,22 +132,17 @@ export function spawnStdioServer(args: string[] = []) {
   const stdoutLines: string[] = [];
   const messages: any[] = [];
   const waiters: Array<() => void> = [];
-  let buffer = '';
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += String(d)));
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, i);
-      buffer = buffer.slice(i + 1);
-      stdoutLines.push(line);
-      try {
-        messages.push(JSON.parse(line));
-      } catch {
-        messages.push({ notJson: line });
-      }
-      waiters.splice(0).forEach((w) => w());
+  /** Whatever stdout wrote after its last newline. */
+  const tail = eachLine(child.stdout, (line) => {
+    stdoutLines.push(line);
+    try {
+      messages.push(JSON.parse(line));
+    } catch {
+      messages.push({ notJson: line });
     }
+    waiters.splice(0).forEach((w) => w());
   });
   const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   /** The next message that is not a notification (an answer, or an array of them); throws at a
@@ -157,7 +168,5 @@ export function spawnStdioServer(args: string[] = []) {
     child.kill('SIGKILL');
     await exited;
   };
-  /** Whatever stdout wrote after its last newline. */
-  const tail = () => buffer;
   return { child, send, next, stop, stderr: () => stderr, stdoutLines, tail };
 }

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { spawnServeHttp, type Served } from '../../helpers/spawn-serve.js';
+import { eachLine, ROOT, SERVE_STDIO } from '../transport-helpers.js';
 
 /**
  * The served program (the built `robot-agent serve`, run `npm run build` first) as a fuzz target:
@@ -25,8 +25,6 @@ export interface FuzzTarget {
   stop(): Promise<void>;
 }
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = fileURLToPath(new URL('../../../bin/robot-agent.js', import.meta.url));
 export const INITIALIZE = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'fuzz', version: '0' } } };
 
 /** A stack frame or a path of this machine in text a client received. */
@@ -74,25 +72,19 @@ class AnswerBook {
 }
 
 export async function stdioTarget(): Promise<FuzzTarget & { answers(id: unknown): unknown[]; writeRaw(text: string): void }> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, 'serve', '--stdio', '--no-realtime', '--scenario', 'warehouse', '--seed', '1'], { cwd: ROOT, stdio: 'pipe' });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...SERVE_STDIO, '--scenario', 'warehouse', '--seed', '1'], { cwd: ROOT, stdio: 'pipe' });
   const book = new AnswerBook();
   const lines: string[] = [];
-  let buffer = '';
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += String(d)));
   child.stdin.on('error', () => undefined); // a server that died is reported by alive()
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, i);
-      buffer = buffer.slice(i + 1);
-      lines.push(line);
-      try {
-        const parsed: unknown = JSON.parse(line);
-        for (const m of Array.isArray(parsed) ? parsed : [parsed]) book.add(m);
-      } catch {
-        // a line that is not JSON is kept in `lines`; the run's checks look at it
-      }
+  eachLine(child.stdout, (line) => {
+    lines.push(line);
+    try {
+      const parsed: unknown = JSON.parse(line);
+      for (const m of Array.isArray(parsed) ? parsed : [parsed]) book.add(m);
+    } catch {
+      // a line that is not JSON is kept in `lines`; the run's checks look at it
     }
   });
   const target = {

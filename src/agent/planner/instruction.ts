@@ -5,7 +5,7 @@ import { canonicalText } from './language.js';
 import { readByMeaning } from './lexicon-reading.js';
 import type { ParsedGoal } from './frames/goal-types.js';
 import { correctColours, correctSpelling, type Reading } from './spelling.js';
-import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
+import { COLORS, GENERIC_OBJECT_WORDS, GRAMMAR_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
 
 /**
  * Instruction → parsed goals, for the offline planner. The language layer (language.ts) hands a
@@ -30,7 +30,7 @@ export interface ParsedInstruction {
 
 /** Remarks about the situation ("it is dark", "you are running low") and "any of them": said as read, not obeyed. */
 const REMARK =
-  /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:one (?:by one|at a time|after (?:the )?other)|do me a fav(?:ou)?r|any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when(?:ever)? you can|when(?:ever)? you (?:have|get) (?:a )?(?:moment|minute|sec(?:ond)?|chance)|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time|hey|hi|hello|yo|listen|excuse me|right|so|well|alright|uh+m*|um+|erm?|hmm+)$/;
+  /^(?:it is|you are|i am|we are|(?:the |your )?battery is|the room is|the lights? (?:is|are)) (?:(?:very|really|quite|so|a bit|get|getting|almost|nearly|run|running) )*(?:dark|dim|bright|low|late|empty|flat|low on (?:battery|power|charge))$|^(?:go easy|easy does it|take it easy|(?:be )?careful(?: now)?|one (?:by one|at a time|after (?:the )?other)|do me a fav(?:ou)?r|any(?: \d+| one| ones| of them)?|whichever|does not matter which|no matter which|if you can|if you could|if possible|when(?:ever)? you can|when(?:ever)? you (?:have|get) (?:a )?(?:moment|minute|sec(?:ond)?|chance)|thanks|thank you|cheers|ok(?:ay)?|no rush|no hurry|take your time|hey|hi|hello|yo|listen|excuse me|right|so|well|alright|uh+m*|um+|erm?|hmm+)$/;
 
 /** "… and nothing else", ", nothing more": everything the instruction does not name is left as it is. */
 const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|more|other)\b(?: (?:please|ok(?:ay)?|though))?(?=\s*(?:,|$))/g;
@@ -39,16 +39,38 @@ const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|m
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
   const zoneWords = new Set(placeWords);
   // "right now" says when, which is at once anyway: read whole, before "now" alone is taken as a filler and "right" left over.
-  const normalized = normalizeInstruction(canonicalText(text.replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
+  const normalized = normalizeInstruction(canonicalText(withoutHeading(text, zoneWords).replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
   const { text: typed, readings } = correctSpelling(normalized, known);
   const unread = (t: string) => clauseGoals(splitClauses(extractConstraints(t).rest), zoneWords).flatMap((g) => (g.kind === 'unknown' ? [g.text] : []));
   const spelled = readByMeaning(correctColours(typed, COLORS, readings), known, readings, unread);
   const { rest, constraints } = extractConstraints(spelled);
-  const clauses = rest ? splitClauses(rest).filter((c) => !(REMARK.test(c) && readings.push({ said: c, read: 'a remark, not a request' }))) : [];
+  const remark = (said: string) => readings.push({ said, read: 'a remark, not a request' });
+  const clauses = rest ? splitClauses(rest).map((c) => afterRemark(c, remark)).filter((c) => !(REMARK.test(c) && remark(c))) : [];
   const goals = clauseGoals(clauses, zoneWords);
   return { goals: [...goals, ...constraints.map((constraint) => ({ kind: 'keep' as const, constraint }))], readings };
+}
+
+/** "it is a bit dark, but find the blue cube": a remark joined to the request by "but" or "so"; the request alone is obeyed. */
+function afterRemark(clause: string, remark: (said: string) => void): string {
+  const m = /^(.+?),? (?:but|so|and so) (.+)$/.exec(clause);
+  if (!m || !REMARK.test(m[1]!)) return clause;
+  remark(m[1]!);
+  return m[2]!;
+}
+
+/**
+ * "a few things need tidying: the red cube in bin a, the blue cube in bin b": words before a colon
+ * that name no object kind, colour or place only announce the list after it, and ask nothing.
+ */
+function withoutHeading(text: string, zoneWords: ReadonlySet<string>): string {
+  // Words only, ending in a word, not a coordinate's letter: "go to x: 3, y: 4" is no heading.
+  const m = /^([a-z' ]*[a-z]{2,})\s*:\s*([^\d\s-].*)$/i.exec(text.trim());
+  if (!m) return text;
+  const naming = new Set<string>([...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...PLURAL_SHAPE_WORDS, ...zoneWords]);
+  const names = m[1]!.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 1 && naming.has(w));
+  return names ? text : m[2]!;
 }
 
 export function parseInstruction(text: string, placeWords: Iterable<string> = []): ParsedGoal[] {

@@ -17,16 +17,19 @@ function nlp(): Nlp {
 }
 
 /** Interjections and courtesies people put around a command; they carry no part of it. */
-const FILLERS = /^(?:uh+|um+|erm?|hmm+|ugh|meh|oh|ah|thanks|thank|ty|cheers|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
+// Tested on the word as written too: compromise reads "cheers" as the verb "cheer".
+const FILLERS = /^(?:uh+|um+|erm?|hmm+|ugh|meh|oh|ah|thanks|thank|ty|ta|cheers|mate|pls|plz|please|kindly|alright|yeah|hi|hello|sorry)$/;
 /** Asking whether the robot minds: the request is the gerund that follows ("would you mind putting …"). */
 const MIND = /\b(?:would|do|will) you mind\b/gi;
 /** Contractions typed without their apostrophe and chat spellings, which compromise leaves as unknown words. */
 const BARE_CONTRACTIONS: Record<string, string> = {
   whats: 'what is', thats: 'that is', wheres: 'where is', theres: 'there is', heres: 'here is', hows: 'how is', dont: 'do not',
   doesnt: 'does not', didnt: 'did not', isnt: 'is not', arent: 'are not', cant: 'can not', youre: 'you are',
-  u: 'you', ur: 'your', r: 'are', thx: 'thanks', lemme: 'let me', wanna: 'want to',
+  u: 'you', ur: 'your', r: 'are', thx: 'thanks', lemme: 'let me', wanna: 'want to', gonna: 'going to', gotta: 'got to',
+  ya: 'you', em: 'them', nought: 'zero', naught: 'zero',
 };
-const BARE_CONTRACTION = new RegExp(`\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
+// "'em" keeps its apostrophe in front: taken with the word, or "them" would be read as a quotation.
+const BARE_CONTRACTION = new RegExp(`(?:\\B')?\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
 /** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */
 const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
@@ -49,20 +52,23 @@ export interface Term {
  * Punctuation that separates clauses is kept as its own term.
  */
 export function readTerms(text: string, keep: ReadonlySet<string> = new Set()): Term[] {
-  const doc = nlp()(text.replace(MIND, ' ').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase()]!));
+  const doc = nlp()(text.replace(MIND, ' ').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase().replace(/^'/, '')]!));
   doc.contractions().expand();
   (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
   doc.compute('root');
   const terms: Term[] = [];
   for (const sentence of doc.json({ root: true } as Record<string, boolean>) as Array<{ terms: Array<{ normal: string; root?: string; tags: string[]; pre: string; post: string }> }>) {
+    const sentenceStart = terms.length;
     for (const t of sentence.terms) {
       const tags = new Set(t.tags);
       const normal = t.normal.replace(/[’']/g, "'");
       if (/[,;:]|\./.test(t.pre)) terms.push({ word: ',', tags: new Set(['Punctuation']) });
-      const inflected = tags.has('Verb') && !KEEP_FORM.has(normal) && !keep.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
+      // "got any balls?" opens with "got": "have you got" said short, a question, never the order "get".
+      const opening = normal === 'got' && terms.slice(sentenceStart).every((x) => x.word === ',');
+      const inflected = tags.has('Verb') && !opening && !KEEP_FORM.has(normal) && !keep.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
       const word = inflected && t.root ? t.root : tags.has('Noun') ? (MASS_OBJECTS[normal] ?? normal) : normal;
       const thanked = word === 'you' && /^thanks?$/.test(t.normal === 'you' ? (sentence.terms[sentence.terms.indexOf(t) - 1]?.normal ?? '') : '');
-      const filler = thanked || FILLERS.test(word) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'));
+      const filler = thanked || (!keep.has(normal) && (FILLERS.test(word) || FILLERS.test(normal))) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'));
       if (!filler) terms.push({ word, tags });
       if (/[,;:!?]|\.(?!\d)|->|→/.test(t.post)) terms.push({ word: /->|→/.test(t.post) ? 'to' : ',', tags: new Set(['Punctuation']) });
     }

@@ -20,7 +20,7 @@ function politeness(text: string): string {
     .replace(/[’']/g, "'")
     .replace(/^\s*(?:(?:hey|hi|hello|yo|oi|ok(?:ay)?|so|right|excuse me),? )?(?:the )?robot\b,?/, ' ')
     .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
-    .replace(/\b(closest|closer|nearest|nearer) to (?:you|me|us|the robot)\b/g, '$1')
+    .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
     .replace(/\b(?:please|kindly|could you|can you|would you|will you|i want you to|i'd like you to|i would like you to|i need you to|for me|real quick|when you get a (?:chance|sec(?:ond)?))\b/g, ' ');
 }
 

@@ -28,6 +28,7 @@ export function readControl(c: string): ParsedGoal | null {
 
   if (/^(?:take|snap|capture|grab|get|make|shoot)\s+(?:a |an |me a )?(?:quick )?(?:picture|photo|photograph|image|snapshot|shot|pic)\b|^photograph\b/.test(c)) return { kind: 'capture' };
   // "go to the dock" is a place (grounding decides whether it means charging); these only say "charge".
-  if (/^(?:(?:go|go and|go to|head off to) )?(?:charge|recharge)\b|^(?:dock|go dock)$/.test(c)) return { kind: 'charge' };
+  // "top up", "juice up", "charge up": charging said as filling up.
+  if (/^(?:(?:go|go and|go to|head off to) )?(?:charge|recharge|(?:top|juice) (?:(?:yourself|your battery|the battery|your charge) )?up\b)|^(?:dock|go dock)$/.test(c)) return { kind: 'charge' };
   return null;
 }

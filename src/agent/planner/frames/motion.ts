@@ -2,7 +2,7 @@ import { parseObject, parsePoint, type ObjectQuery } from '../referring.js';
 import { namesRoomPart } from '../relations.js';
 import { HOME_WORDS } from '../vocabulary.js';
 import type { ParsedGoal } from './goal-types.js';
-import { between, parsePlace, splitDestination, unknown, withObject } from './phrases.js';
+import { between, parsePlace, ROOM_WIDE, splitDestination, unknown, withObject } from './phrases.js';
 
 /**
  * The frames that move the robot or an object: go (a place or a point), pick (an object),
@@ -36,7 +36,8 @@ export const go: Frame = (verb, rest, clause) => {
     return 'reason' in spot ? unknown(clause, spot.reason) : 'between' in spot ? { kind: 'goto', target: spot } : null;
   }
   // "park at the charger", "wait at the door": being at a place is going there.
-  const where = r.replace(/^(?:to|towards?|into|in|inside|by|at|next to|beside|near)\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
+  // A whole word: "top up" does not start with "to".
+  const where = r.replace(/^(?:to|towards?|into|in|inside|by|at|next to|beside|near)\b\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
   // "come here", "come back here": to whoever asked, where the robot started.
   if (!where || HOME_WORDS.test(where) || /^(?:me|us|here|over here)$/.test(where)) return { kind: 'goto', target: { home: true } };
   const point = parsePoint(where);
@@ -133,9 +134,6 @@ const SIDE = /^(?:the )?(?:far )?(?:left|right)(?:[- ]hand)?(?: side| end)?$/;
 /** The place said as "back where it was": compose.ts puts the zone it was taken from in its stead. */
 export const WHERE_IT_WAS = 'where it was before';
 
-/** Where the object is said to be looked for, which is everywhere the robot can look anyway. */
-const ANYWHERE = /\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/;
-
 export const find: Frame = (verb, rest, clause) => {
   // "check the shelf for red cubes", "search the sink for the ball", "look in the trolley for a cube": X in Z.
   const within = /^(?:in |on |inside |at |through )?(.+?) for (.+)$/.exec(rest);
@@ -143,7 +141,7 @@ export const find: Frame = (verb, rest, clause) => {
   // "look in the sink", "have a look at the counter", "check the trolley": what is there.
   const there = /^(?:in|on|inside|at|into|over)\s+(.+)$/.exec(rest) ?? (verb === 'check' ? /^(.+)$/.exec(rest) : null);
   if (there && /^(?:check|look)$/.test(verb) && 'reason' in parseObject(there[1]!)) return withObject(`everything in ${there[1]}`, clause, (o) => ({ kind: 'find', object: o }));
-  const object = rest.replace(/^(?:for|around for|out for|up|at)\s+/, '').replace(/^(?:is|are)\s+/, '').replace(ANYWHERE, '');
+  const object = rest.replace(/^(?:for|around for|out for|up|at)\s+/, '').replace(/^(?:is|are)\s+/, '').replace(ROOM_WIDE, '');
   if (!object || (verb === 'look' && !/^(?:for|at|around for|out for)\b/.test(rest))) return null;
   return withObject(object, clause, (o) => ({ kind: 'find', object: o }));
 };

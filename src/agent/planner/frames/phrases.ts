@@ -17,6 +17,14 @@ export function withObject(text: string, clause: string, make: (object: ObjectQu
   return make(object);
 }
 
+/**
+ * Said after what is looked for or counted, meaning the whole room: "around", "lying about",
+ * "in here", "in this hall" — everywhere the robot can look anyway, never a zone of the map
+ * ("this" points at the room the speaker stands in, whatever it is called).
+ */
+export const ROOM_WIDE =
+  /(?:\s+(?:(?:lie|lying|sit|sitting|stand|standing|kick|kicking|knock|knocking|hang|hanging)\s+)?(?:anywhere|around(?: here)?|about|nearby|in here|here|somewhere|at all|in the room|in this (?:room|hall|place|building|space|area|warehouse|storeroom|office|lab|unit|floor)))+$/;
+
 /** Prepositions that say where something goes; the first group only ever does. */
 const TOWARDS = String.raw`(?:into|onto|on top of|to|towards|next to|close to|beside|near|between|in between|halfway between)`;
 const AT = String.raw`(?:in|inside|on|at|by)`;

@@ -1,6 +1,6 @@
 import { parseObject } from '../referring.js';
 import type { DistanceTo, ParsedGoal } from './goal-types.js';
-import { unknown, withObject } from './phrases.js';
+import { ROOM_WIDE, unknown, withObject } from './phrases.js';
 
 /**
  * Questions, read as a whole: about objects ("how many X (are) in Z", "what is on Z", "is there
@@ -8,7 +8,7 @@ import { unknown, withObject } from './phrases.js';
  * and about the robot itself (battery, where it is, what it holds, its status).
  */
 export function readQuestion(said: string): ParsedGoal | null {
-  const c = direct(said);
+  const c = everyday(direct(said));
   const count = /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {
     // "how many objects can you see from here": what one look from where the robot stands shows, not the whole room.
@@ -19,7 +19,9 @@ export function readQuestion(said: string): ParsedGoal | null {
     }
     // "how many are in bin a", "how many are there": everything there.
     const kindless = count[1]!.replace(/^(?:(?:are|is|do you see|can you see|you see|do you count|have you got|do we have|are there|is there)\s*)*(?=$|(?:in|on|at|inside)\b)/, 'everything ');
-    const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`.replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|do|you|can|see|find|spot|count|notice)\b/g, ' ');
+    const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`
+      .replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|got|do|you|we|i|can|see|find|spot|count|notice)\b/g, ' ')
+      .replace(ROOM_WIDE, '');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
   const far = howFar(c);
@@ -27,7 +29,7 @@ export function readQuestion(said: string): ParsedGoal | null {
   // "is the trolley empty", "are the bins clear": what is there, if anything.
   const empty = /^(?:is|are) (.+?) (?:empty|clear|free)(?: now| yet)?$/.exec(c);
   if (empty) return withObject(`everything in ${empty[1]}`, c, (object) => ({ kind: 'find', object }));
-  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what do (?:we|you) have)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
+  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get)))(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
   if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|drop|take|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
@@ -43,7 +45,7 @@ export function readQuestion(said: string): ParsedGoal | null {
   const where = /^(?:(where is|where's|where are)|can you see|do you see|is there|are there)\s+(.+)$/.exec(c);
   if (where && !/^(?:you|i)\b/.test(where[2]!)) {
     const whether = where[1] ? {} : { whether: true as const };
-    return withObject(where[2]!.replace(/\s+at$/, '').replace(/\s+(?:anywhere|around(?: here)?|nearby|in here|in this room|in the room|somewhere|at all)$/, ''), c, (object) => ({ kind: 'find', object, ...whether }));
+    return withObject(where[2]!.replace(ROOM_WIDE, '').replace(/\s+at$/, ''), c, (object) => ({ kind: 'find', object, ...whether }));
   }
   // "what colour is the ball on the table", "show me the blue cube": found, and said what and where it is.
   const what = /^what (?:colou?r|kind|shape|type)(?: of (?:thing|object))? (?:is|are)\s+(.+)$/.exec(c) ?? /^show (?:me|us)\s+(?!where|how|what|which)(.+)$/.exec(c);
@@ -77,6 +79,19 @@ function howFar(c: string): ParsedGoal | null {
   const other = parseObject(m[2]!);
   const distanceTo: DistanceTo = /^(?:|you|me|us|the robot|robot|here)$/.test(from) ? { robot: true } : !('reason' in other) && !other.pronoun ? { object: other } : { said: from };
   return withObject(m[1]!, c, (object) => (object.all ? unknown(c, `I can tell how far one object is from another, not "${m[1]}": say which one`) : { kind: 'find', object, distanceTo }));
+}
+
+/**
+ * Everyday forms of the questions above: "whereabouts is X" asks where; "got any balls?", "have
+ * we got any cubes" and "any cubes lying about?" ask whether there are; "lying about" and
+ * "kicking around" say only that something is there.
+ */
+function everyday(c: string): string {
+  return c
+    .replace(/^where ?abouts\b/, 'where')
+    .replace(/\b(?:lie|lying|sit|sitting|stand|standing|kick|kicking|knock|knocking|hang|hanging) (?:around|about)\b/, 'around')
+    .replace(/^(?:(?:have|do) (?:you|we) (?:got|get|have)|(?:you|we) (?:got|have)|got) (?=any(?:thing)?\b)/, 'are there ')
+    .replace(/^any\b(?!.*\s(?:in|on|at|inside)\s)/, 'are there any');
 }
 
 /** Where a count is seen from, said after what is counted: the robot's own spot. */

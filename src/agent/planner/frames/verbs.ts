@@ -26,6 +26,8 @@ export type FrameName =
 /** Lemma → the frames it can open, in the order they are tried (the phrases after it decide). */
 export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
   go: ['go'], drive: ['go'], navigate: ['go'], head: ['go'], travel: ['go'], come: ['go'], roll: ['place', 'go'], enter: ['go'], walk: ['go'], proceed: ['go'],
+  // Going somewhere briefly, in senses WordNet does not list among their first: "nip over to", "zip down to".
+  nip: ['go'], zip: ['go'], hop: ['go'], whizz: ['go'],
   return: ['place', 'go'], move: ['place', 'go'], get: ['place', 'pick', 'go'],
   pick: ['pick'], grab: ['place', 'pick'], fetch: ['place', 'pick'], grasp: ['pick'], collect: ['place', 'pick'], lift: ['pick'], hold: ['pick'], retrieve: ['place', 'pick'],
   take: ['capture', 'place', 'pick'], bring: ['place'], put: ['sort', 'place'], place: ['place'], drop: ['place'], deliver: ['place'], carry: ['place'], set: ['set', 'place'],
@@ -66,6 +68,8 @@ export function bareClause(clause: string): string {
   let c = ` ${clause} `.replace(MANNER, ' ').replace(/\s+/g, ' ').trim();
   for (let before = ''; before !== c; ) {
     before = c;
+    // "I'm gonna need X in Z", "we're going to want X": the future of wanting is wanting.
+    c = c.replace(/^(?:(?:i am|we are|i|we) )?go(?:ing)? to (?=(?:need|want)\b)/, 'i ');
     c = c.replace(LEAD_IN, '').replace(TAIL, '').trim();
   }
   // "you put the cube in the sink": an order said to "you", as some speakers do.

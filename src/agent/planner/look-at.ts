@@ -65,6 +65,45 @@ export function lookingPoses(ctx: SkillContext, target: Point, distance: number,
   return poses.sort((a, b) => Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y));
 }
 
+/** A look again "from elsewhere" stands at least this far from every stand looked from: a step
+ *  that changes what stands in front of what (a divider, a neighbour in a crowded tray). */
+export const ELSEWHERE_M = 0.5;
+
+/** Which of the poses looking from elsewhere come first: the nearest the robot (the default);
+ *  those on the side of `side` (the robot came that way, so nothing stands between); or those
+ *  whose bearing to the target differs most from every look so far (`apart`: what the earlier
+ *  looks had hidden behind something shows from another side). */
+export type ElsewhereOrder = { side: Point } | { apart: true } | null;
+
+/**
+ * Poses that see `sees` again after looks from `lookedFrom` missed something or may have had it
+ * hidden: the looking poses of `lookingPoses`, none within ELSEWHERE_M of a stand looked from,
+ * in the order asked for. With no look yet, the plain looking poses ('here' when the robot
+ * already sees them). The one rule for "look again from elsewhere": checking what was put down
+ * (verify-placed.ts) and looking at a zone whole (zone-look.ts) both use it.
+ */
+export function lookingPosesElsewhere(ctx: SkillContext, target: Point, distance: number, sees: readonly Point[], lookedFrom: readonly Point[], order: ElsewhereOrder = null): FacingPose[] | 'here' {
+  if (lookedFrom.length === 0) return lookingPoses(ctx, target, distance, sees);
+  const poses = lookingPoses(ctx, target, distance, sees, true);
+  if (poses === 'here') return poses;
+  const away = poses.filter((p) => lookedFrom.every((l) => Math.hypot(l.x - p.x, l.y - p.y) >= ELSEWHERE_M));
+  if (order && 'side' in order) return away.sort((a, b) => bearingOff(a, target, order.side) - bearingOff(b, target, order.side));
+  // Stable sort: among equally new sides, the nearest the robot stays first.
+  if (order) return away.sort((a, b) => newSide(b, target, lookedFrom) - newSide(a, target, lookedFrom));
+  return away;
+}
+
+/** How far round from every earlier look, at the target, a pose's side is (radians, 0..π). */
+export function newSide(p: Point, target: Point, lookedFrom: readonly Point[]): number {
+  return Math.min(...lookedFrom.map((l) => bearingOff(p, target, l)));
+}
+
+/** The angle at `at` between the way to `p` and the way to `q`, in radians. */
+export function bearingOff(p: Point, at: Point, q: Point): number {
+  const a = Math.atan2(p.y - at.y, p.x - at.x) - Math.atan2(q.y - at.y, q.x - at.x);
+  return Math.abs(Math.atan2(Math.sin(a), Math.cos(a)));
+}
+
 /** Whether every point is inside the camera's view from the pose, at a distance it sees well. */
 export function inView(pose: FacingPose, points: readonly Point[]): boolean {
   return points.every((p) => {

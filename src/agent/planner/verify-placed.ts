@@ -1,6 +1,6 @@
 import type { GoalReport } from '../outcome-tool.js';
 import type { GroundedGoal } from './grounding.js';
-import { centroid, goLookAt, lookingDistance, lookingPoses, spread } from './look-at.js';
+import { centroid, goLookAt, lookingDistance, lookingPoses, lookingPosesElsewhere, spread } from './look-at.js';
 import { idMatches, queryOfId } from './object-ids.js';
 import type { ToolReply } from './planner-session.js';
 import type { FacingPose } from './skills/facing-poses.js';
@@ -26,8 +26,6 @@ const MAX_LOOKS = 4;
 const NEAR_PUT_M = 0.5;
 /** Poses tried for one look. */
 const POSES_TRIED = 2;
-/** A second look at what one look missed is from at least this far from where that look was. */
-const ELSEWHERE_M = 0.6;
 
 export async function lookForPlaced(ctx: SkillContext, text: string, goal: Extract<GroundedGoal, { kind: 'place' }>, placed: Placed): Promise<GoalReport> {
   const t = goal.target;
@@ -103,23 +101,14 @@ async function goSee(ctx: SkillContext, points: Point[], where: string): Promise
  */
 async function goSeeFromElsewhere(ctx: SkillContext, item: Item, fallback: Point, where: string, lookedFrom: readonly Point[]): Promise<boolean> {
   const at = item.at ?? fallback;
-  const poses = lookingPoses(ctx, at, lookingDistance(undefined), [at], true);
+  const poses = lookingPosesElsewhere(ctx, at, lookingDistance(undefined), [at], lookedFrom, item.from ? { side: item.from } : null);
   if (poses === 'here') return false;
-  const away = poses.filter((p) => lookedFrom.every((l) => dist(l, p) >= ELSEWHERE_M));
-  const side = item.from;
-  if (side) away.sort((a, b) => bearingOff(a, at, side) - bearingOff(b, at, side));
-  for (const pose of away.slice(0, POSES_TRIED)) {
+  for (const pose of poses.slice(0, POSES_TRIED)) {
     const r = await ctx.robot.act('navigate_to', { ...pose }, `${item.id} was not in that view; looking ${where} again from (${pose.x}, ${pose.y}).`);
     if (r.ok) return true;
     if (ctx.robot.estopped) return false;
   }
   return false;
-}
-
-/** The angle at `at` between the way to `p` and the way to `q`, in radians. */
-function bearingOff(p: Point, at: Point, q: Point): number {
-  const a = Math.atan2(p.y - at.y, p.x - at.x) - Math.atan2(q.y - at.y, q.x - at.x);
-  return Math.abs(Math.atan2(Math.sin(a), Math.cos(a)));
 }
 
 const say = (pose: FacingPose, where: string, i: number) =>

@@ -8,6 +8,7 @@ import { comparedWithTheRoom, find, findNext, rankedFew } from './search.js';
 import { putBackAfter } from './put-back.js';
 import type { SkillContext } from './skill-context.js';
 import { dropInZone, zoneRefuses } from './zone-drop.js';
+import { lookAgainWhereTaken, surveyZone } from './zone-look.js';
 
 /** Putting objects somewhere: one (picking it up first unless it is held), or all of a kind into a zone. */
 export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace>): Promise<Step> {
@@ -53,12 +54,14 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   const tried = new Set<string>();
   const todo = (o: SeenThing) => !beliefs.inZone(o, where.zone) && !tried.has(o.id) && !moved.includes(o.id) && (!ranked || ranked.ids.has(o.id));
   const enough = () => q.count !== undefined && moved.length >= q.count;
+  const again = lookAgainAfterTaking(ctx, q, todo);
   let found: Awaited<ReturnType<typeof findNext>>;
-  for (found = await findNext(ctx, q, todo); found.next && !enough(); found = enough() ? { places: 0 } : await findNext(ctx, q, todo)) {
+  for (found = await again.next(); found.next && !enough(); found = enough() ? { places: 0 } : await again.next()) {
     const next = found.next;
     const refused = zoneRefuses(ctx, where.zone);
     if (refused) return fail(`${summarizeMoved(moved, where.zone)}${refused}, so ${next.id} stays where it is.`);
     tried.add(next.id);
+    again.taking(next);
     const got = await pick(ctx, queryFor(next), next);
     if (!got.ok && 'gone' in got && got.gone) {
       if (got.renamedTo) relabelled.push(`${next.id} turned out to be ${got.renamedTo}`);
@@ -74,6 +77,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   }
   // A search cut short (flat battery, an error) has not seen the whole room: "all" is not done.
   if (found.stopped) return fail(`${summarizeMoved(moved, where.zone)}I had to stop searching before the whole room was seen: ${found.stopped}`);
+  // "Everything in Z" is done only when a look at all of Z after the last one was taken says so.
+  if (again.unseenSource) return fail(`${summarizeMoved(moved, where.zone)}my last look at ${q.inZone} still showed something new, so I cannot say nothing of it is left there.`);
   // One the robot put there itself, seen again under a new tracker id, is not one already there.
   const already = beliefs.matching(q, robot.pose).filter((o) => beliefs.inZone(o, where.zone) && !moved.includes(beliefs.putDownAs(o.id))).map((o) => o.id);
   // "Three cubes", "both balls": fewer in the room than asked for is not done, whatever was moved.
@@ -144,4 +149,43 @@ export function describePlace(p: Place<MapPlace>): string {
 
 function summarizeMoved(moved: string[], zone: string): string {
   return moved.length ? `Put ${moved.join(', ')} in ${zone}, then: ` : '';
+}
+
+/** Closer than this to another object, one taken may have hidden something behind it. */
+const CROWD_M = 0.5;
+
+/**
+ * The next one of "all the X" to take, and the looks that say none is left: what is known first,
+ * then the room's search; once neither has one, a look again at the spots taken from a crowd (or
+ * at all of Z, for everything in Z) — taking one out of a crowd shows what it hid.
+ */
+function lookAgainAfterTaking(ctx: SkillContext, q: ObjectQuery, todo: (o: SeenThing) => boolean) {
+  const { beliefs, robot } = ctx;
+  const source = q.inZone ? beliefs.zone(q.inZone) : undefined;
+  let spots: Array<{ x: number; y: number }> = [];
+  let sourceTouched = false;
+  const state = {
+    unseenSource: false,
+    taking(o: SeenThing): void {
+      if (source) sourceTouched = true;
+      else if ([...beliefs.seen.values()].some((p) => p.id !== o.id && Math.hypot(p.x - o.x, p.y - o.y) < CROWD_M)) spots.push({ x: o.x, y: o.y });
+    },
+    async next(): Promise<Awaited<ReturnType<typeof findNext>>> {
+      const found = await findNext(ctx, q, todo);
+      if (found.next || found.stopped || robot.estopped) return found;
+      if (source && sourceTouched) {
+        sourceTouched = false;
+        // The room's search was just done; what it could not show is what the ones taken hid,
+        // so the look at Z must end with a look that shows nothing new.
+        state.unseenSource = !(await surveyZone(ctx, source)).settled;
+      } else if (spots.length > 0) {
+        const looked = spots;
+        spots = [];
+        await lookAgainWhereTaken(ctx, looked);
+      } else return found;
+      const next = beliefs.matching(q, robot.pose).find(todo);
+      return next ? { next, places: found.places } : found;
+    },
+  };
+  return state;
 }

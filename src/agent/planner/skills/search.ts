@@ -7,6 +7,7 @@ import { namesOne, SAME_OBJECT_M } from '../one-meant.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
+import { surveyZone } from './zone-look.js';
 
 /**
  * Finding things with the camera: look ahead, then all around, then explore the room from the
@@ -190,15 +191,28 @@ export async function rankedFew(ctx: SkillContext, q: ObjectQuery): Promise<{ id
   return { ids: new Set((q.rank === 'farthest' ? byDistance.slice(-n) : byDistance.slice(0, n)).map((o) => o.id)) };
 }
 
-/** "How many X (in Z)": the room searched, each object counted once. */
+/**
+ * "How many X (in Z)": the room searched, each object counted once. In a zone, the zone itself is
+ * looked at whole first, from other sides while looks show more (zone-look.ts): a crowded tray
+ * hides some of what it holds from any one side, and a room search passes it at a distance. A
+ * zone whose last look still showed something new (or that neither its looks nor the room's
+ * search saw all of) gets no count, only "at least", and the answer fails.
+ */
 export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const zone = q.inZone ? ctx.beliefs.zone(q.inZone) : undefined;
+  const armed = zone ? await ctx.robot.ensureArmed() : ok('');
+  if (!armed.ok) return armed;
+  const survey = zone ? await surveyZone(ctx, zone) : null;
   const found = await find(ctx, { ...q, all: true });
   const objects = distinct(ctx.beliefs, found.objects);
   if (cutShort(ctx, found)) return fail(`I could not count ${describeQuery({ ...q, all: true })}: ${partialSearch(found, objects)}`);
   const where = q.inZone ? ` in ${q.inZone}` : '';
   const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
-  const searched = found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
   const list = objects.length ? `: ${objects.map((o) => o.id).join(', ')}` : '';
+  // A part of the zone no look at it showed is left to the room's search; but a zone whose
+  // last look still showed something new may hold more than was seen.
+  if (survey && !(survey.settled && (survey.seen || found.complete))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
+  const searched = zone ? `after looking at all of ${zone.name} and searching the room` : found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
   return ok(`I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
 }
 

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { Beliefs, type PlannerMap } from '../../src/agent/planner/beliefs.js';
+import { bearingOff, ELSEWHERE_M, lookingPosesElsewhere } from '../../src/agent/planner/look-at.js';
+import type { RobotLink } from '../../src/agent/planner/robot-link.js';
+import type { SkillContext } from '../../src/agent/planner/skills/skill-context.js';
+import { plannerMissions } from '../helpers/runtime.js';
+import { scenarioFile } from '../helpers/scenario-file.js';
+
+/**
+ * Zones packed with objects that hide each other from most sides: what the planner says it
+ * counted, cleared or moved must be what the simulator's truth shows. Missions on the real
+ * runtime (embedded server, simulator, ONNX detector), judged by the final world.
+ */
+const mission = plannerMissions();
+
+/** A 10 x 7 m sorting room: bin_a and bin_b side by side, packed with look-alike red cubes, a
+ *  cart shading bin_a from the west, a fourth red cube just outside the bins, an empty outbox. */
+const twinBins = () =>
+  scenarioFile({
+    name: 'packed-twin-bins',
+    summary: 'two small bins side by side packed with look-alikes, a cart beside them, an empty outbox and a tray',
+    room: { width: 10, depth: 7 },
+    obstacles: [
+      { id: 'cart', x: 4.3, y: 4.0, width: 0.5, depth: 1.2, height: 0.9 },
+      { id: 'pillar', x: 7.0, y: 2.5, width: 0.5, depth: 0.5, height: 2.5 },
+    ],
+    zones: [
+      { name: 'bin_a', x: 5.2, y: 4.0, width: 0.6, depth: 0.6 },
+      { name: 'bin_b', x: 5.95, y: 4.0, width: 0.6, depth: 0.6 },
+      { name: 'outbox', x: 9.0, y: 1.0, width: 1.0, depth: 1.0 },
+      { name: 'tray', x: 2.0, y: 1.5, width: 0.8, depth: 0.6 },
+      { name: 'charging_dock', x: 0.7, y: 6.3, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'red_cube', color: 'red', shape: 'cube', x: 5.05, y: 3.85 },
+      { id: 'red_cube_2', color: 'red', shape: 'cube', x: 5.3, y: 4.15 },
+      { id: 'blue_ball', color: 'blue', shape: 'ball', x: 5.35, y: 3.85 },
+      { id: 'green_cylinder', color: 'green', shape: 'cylinder', size: 0.11, x: 5.05, y: 4.15 },
+      { id: 'red_cube_3', color: 'red', shape: 'cube', x: 5.8, y: 3.85 },
+      { id: 'blue_ball_2', color: 'blue', shape: 'ball', x: 6.1, y: 4.15 },
+      { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 6.1, y: 3.85 },
+      { id: 'red_cube_4', color: 'red', shape: 'cube', x: 5.6, y: 4.55 },
+      { id: 'green_ball', color: 'green', shape: 'ball', x: 2.1, y: 1.5 },
+      { id: 'blue_cylinder', color: 'blue', shape: 'cylinder', size: 0.11, x: 8.0, y: 5.5 },
+    ],
+    robot: { x: 1.5, y: 3.5, heading: 0, battery: 0.9 },
+  });
+
+describe('packed zones on the real runtime, judged by the truth', () => {
+  it('"how many red cubes are in bin a": bin_a, shaded by the cart, is looked at from other sides until no new cube shows, and the count is the truth', async () => {
+    const { run, calls } = await mission(twinBins(), 3, 'how many red cubes are in bin a');
+    const truth = run.world.objects.filter((o) => o.zone === 'bin_a' && o.color === 'red' && o.shape === 'cube').length;
+    expect(truth).toBe(2);
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(new RegExp(`^I count ${truth} red cubes in bin_a after looking at all of bin_a`));
+    // The zone itself was looked at, not only the room searched from afar.
+    expect(calls.filter((c) => c.name === 'detect_objects').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"clear bin a into the outbox": bin_a is looked at again after the last one is taken out, so what the others hid is taken too', async () => {
+    const { run } = await mission(twinBins(), 2, 'clear bin a into the outbox');
+    expect(run.world.objects.filter((o) => o.zone === 'bin_a').map((o) => o.id)).toEqual([]);
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.world.objects.filter((o) => o.zone === 'outbox').map((o) => o.id).sort()).toEqual(['blue_ball', 'green_cylinder', 'red_cube', 'red_cube_2']);
+  });
+
+  it('"put all the red cubes in the outbox": the spots cubes were taken from a crowd are looked at again, and the one they hid goes too', async () => {
+    const { run } = await mission(twinBins(), 2, 'put all the red cubes in the outbox');
+    const red = run.world.objects.filter((o) => o.color === 'red' && o.shape === 'cube');
+    expect(red.map((o) => [o.id, o.zone])).toEqual([
+      ['red_cube', 'outbox'],
+      ['red_cube_2', 'outbox'],
+      ['red_cube_3', 'outbox'],
+      ['red_cube_4', 'outbox'],
+    ]);
+    expect(run.outcome, run.summary).toBe('succeeded');
+  });
+});
+
+describe('looking again from elsewhere (one rule for checking a delivery and for looking at a zone)', () => {
+  const map: PlannerMap = { width: 10, depth: 8, obstacles: [], zones: [] };
+  const ctx = (x: number, y: number, heading: number): SkillContext => ({
+    // Only the pose and the zones kept out of are read by the geometry under test.
+    robot: { pose: { x, y }, heading, driveLog: { keepOut: [] } } as unknown as RobotLink,
+    beliefs: new Beliefs(map),
+    lastObject: null,
+  });
+  const target = { x: 5, y: 4 };
+
+  it('stands at least ELSEWHERE_M from every stand looked from, and looks from here only on a first look', () => {
+    const c = ctx(3.6, 4, 0);
+    expect(lookingPosesElsewhere(c, target, 1.4, [target], [])).toBe('here');
+    const poses = lookingPosesElsewhere(c, target, 1.4, [target], [{ x: 3.6, y: 4 }]);
+    expect(poses).not.toBe('here');
+    expect((poses as Array<{ x: number; y: number }>).length).toBeGreaterThan(0);
+    for (const p of poses as Array<{ x: number; y: number }>) expect(Math.hypot(p.x - 3.6, p.y - 4)).toBeGreaterThanOrEqual(ELSEWHERE_M);
+  });
+
+  it('puts first the side the robot put the object down from, or else the side most unlike every look so far', () => {
+    const c = ctx(3.6, 4, 0);
+    const lookedFrom = [{ x: 3.6, y: 4 }];
+    const side = lookingPosesElsewhere(c, target, 1.4, [target], lookedFrom, { side: { x: 5, y: 2.6 } }) as Array<{ x: number; y: number }>;
+    expect(bearingOff(side[0]!, target, { x: 5, y: 2.6 })).toBeLessThan(0.1);
+    const apart = lookingPosesElsewhere(c, target, 1.4, [target], lookedFrom, { apart: true }) as Array<{ x: number; y: number }>;
+    // The far side of the target: straight across from the look made from the west.
+    expect(bearingOff(apart[0]!, target, lookedFrom[0]!)).toBeGreaterThan(Math.PI - 0.1);
+  });
+});

@@ -8,7 +8,7 @@ import type { SkillContext } from '../../src/agent/planner/skills/skill-context.
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
-import { ground, mapWithZones, WAREHOUSE_ZONES } from './planner-map.js';
+import { ground, mapWithZones, refusalOf as refusal, WAREHOUSE_ZONES } from './planner-map.js';
 
 /**
  * "avoid Z" in an instruction (#15): grounded to a zone of the map and refused up front when a
@@ -21,11 +21,6 @@ afterEach(async () => {
   for (const r of runtimes) await r.close();
   runtimes = [];
 });
-
-const refusal = (text: string) => {
-  const g = ground(text);
-  return 'refusal' in g ? g.refusal : null;
-};
 
 describe('grounding "avoid Z"', () => {
   it('reads Z as a zone of the map for every drive to keep out of', () => {

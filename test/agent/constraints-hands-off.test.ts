@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractConstraints } from '../../src/agent/planner/constraints.js';
-import { ground } from './planner-map.js';
+import { ground, grounded } from './planner-map.js';
 
 /** "Leave it alone" in its everyday forms: read as a constraint on objects, kept in every goal, or refused (#15). */
 describe('what the instruction says to leave alone', () => {
@@ -30,8 +30,7 @@ describe('what the instruction says to leave alone', () => {
 
 describe('grounded: spared in every goal, or refused when a goal could only mean what is spared', () => {
   it('every goal leaves the spared objects out of its candidates, and one goal checks it at the end', () => {
-    const g = ground("put the red ball in bin a and the blue cube in bin b, but don't touch anything on the shelf");
-    if ('refusal' in g) throw new Error(g.refusal);
+    const g = grounded("put the red ball in bin a and the blue cube in bin b, but don't touch anything on the shelf");
     const spare = [{ inZone: 'shelf', text: 'anything on the shelf' }];
     expect(g.goals).toMatchObject([
       { kind: 'place', object: { color: 'red', spare } },
@@ -41,8 +40,7 @@ describe('grounded: spared in every goal, or refused when a goal could only mean
   });
 
   it('"don\'t touch anything else" spares every kind the instruction does not name', () => {
-    const g = ground("put the red cube and the blue ball in bin a, but don't touch anything else");
-    if ('refusal' in g) throw new Error(g.refusal);
+    const g = grounded("put the red cube and the blue ball in bin a, but don't touch anything else");
     expect(g.goals.at(-1)).toMatchObject({ kind: 'keep', constraint: { rule: 'hands_off', spare: { notNamed: [{ color: 'red', shape: 'cube' }, { color: 'blue', shape: 'ball' }] } } });
     expect(g.goals[0]).toMatchObject({ object: { color: 'red', spare: [{ text: 'anything else' }] } });
     expect(extractConstraints('put whatever is on the shelf in bin a and leave whatever is in bin b alone').constraints).toMatchObject([{ spare: { inZone: 'bin b' } }]);

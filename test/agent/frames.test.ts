@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from '../../src/agent/planner/instruction.js';
-import { ground, WAREHOUSE_ZONES } from './planner-map.js';
+import { groundedGoals as goals, refusalOf as refusal } from './planner-map.js';
 
 /**
  * The intent frames (src/agent/planner/frames/): a frame is opened by the verb's lemma and reads
@@ -9,16 +9,6 @@ import { ground, WAREHOUSE_ZONES } from './planner-map.js';
  */
 const OFFICE = ['reception', 'kitchen', 'meeting_room', 'room_1', 'room_2', 'charging_dock'];
 const BAYS = ['red_bay', 'green_bay', 'blue_bay', 'yellow_bay', 'return_shelf', 'charging_dock'];
-
-function goals(s: string, zones: string[] = WAREHOUSE_ZONES) {
-  const g = ground(s, zones);
-  if ('refusal' in g) throw new Error(`refused: ${g.refusal}`);
-  return g.goals;
-}
-const refusal = (s: string, zones: string[] = WAREHOUSE_ZONES) => {
-  const g = ground(s, zones);
-  return 'refusal' in g ? g.refusal : null;
-};
 
 describe('frames read the verb and the phrases around it', () => {
   it.each([

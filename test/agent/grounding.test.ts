@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { goalText } from '../../src/agent/planner/goal-check.js';
 import { readInstruction } from '../../src/agent/planner/instruction.js';
-import { ground, WAREHOUSE_ZONES } from './planner-map.js';
+import { grounded, refusalOf as refusal, WAREHOUSE_ZONES } from './planner-map.js';
 
 /** Place words resolved against the map's own zones, constraints kept or refused up front (#15). */
 const LAB = ['table', 'outbox', 'loading_bay', 'loading_dock', 'packing_area', 'charging_dock', 'home'];
-
-function grounded(text: string, zones = WAREHOUSE_ZONES) {
-  const g = ground(text, zones);
-  if ('refusal' in g) throw new Error(`refused: ${g.refusal}`);
-  return g;
-}
-const refusal = (text: string, zones = WAREHOUSE_ZONES) => {
-  const g = ground(text, zones);
-  return 'refusal' in g ? g.refusal : null;
-};
 
 describe('places are read against the map', () => {
   it.each([

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from '../../src/agent/planner/instruction.js';
-import { ground } from './planner-map.js';
+import { groundedGoals as goals, refusalOf as refusal } from './planner-map.js';
 
 /** Goals as the planner gets them: read, then grounded in the warehouse's zones. */
-function goals(s: string) {
-  const g = ground(s);
-  if ('refusal' in g) throw new Error(`refused: ${g.refusal}`);
-  return g.goals;
-}
 const kinds = (s: string) => goals(s).map((g) => g.kind);
 const first = (s: string) => goals(s)[0]!;
-const refusal = (s: string) => {
-  const g = ground(s);
-  return 'refusal' in g ? g.refusal : null;
-};
 
 describe('reading instructions', () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groundInstruction } from '../../src/agent/planner/grounding.js';
 import { readInstruction } from '../../src/agent/planner/instruction.js';
 import { zoneWords } from '../../src/agent/planner/place-words.js';
-import { ground, mapWithZones, WAREHOUSE_ZONES } from './planner-map.js';
+import { groundedGoals as goals, mapWithZones, refusalOf as refusal, WAREHOUSE_ZONES } from './planner-map.js';
 
 /**
  * Readings a red team found that moved the robot on a misreading, read now by rules of English:
@@ -10,16 +10,6 @@ import { ground, mapWithZones, WAREHOUSE_ZONES } from './planner-map.js';
  * before it, a yes/no question is answered either way, and "take X out of Z" says where X ends up.
  */
 const KITCHEN = ['counter', 'sink', 'fridge_shelf', 'table', 'back_door', 'charger'];
-
-function goals(text: string, zones: string[] = WAREHOUSE_ZONES) {
-  const g = ground(text, zones);
-  if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
-  return g.goals;
-}
-const refusal = (text: string, zones: string[] = WAREHOUSE_ZONES) => {
-  const g = ground(text, zones);
-  return 'refusal' in g ? g.refusal : null;
-};
 
 describe('next to a place is outside it, never in it', () => {
   it.each([

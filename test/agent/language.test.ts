@@ -2,19 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalText } from '../../src/agent/planner/language.js';
 import { parseObject } from '../../src/agent/planner/referring.js';
-import { ground } from './planner-map.js';
+import { ground, groundedGoals, refusalOf } from './planner-map.js';
 
 /** The language layer: compromise's reading of wording forms, then frames and referring expressions on a map. */
 const ROOMS = ['reception', 'room_1', 'room_2', 'room_3', 'mail_room', 'kitchen', 'meeting_room', 'packing_area', 'outbox', 'red_bay', 'green_bay', 'charging_dock'];
-const goalsOf = (text: string) => {
-  const g = ground(text, ROOMS);
-  if ('refusal' in g) throw new Error(`refused: ${g.refusal}`);
-  return g.goals;
-};
-const refusal = (text: string) => {
-  const g = ground(text, ROOMS);
-  return 'refusal' in g ? g.refusal : null;
-};
+const goalsOf = (text: string) => groundedGoals(text, ROOMS);
+const refusal = (text: string) => refusalOf(text, ROOMS);
 
 describe('compromise canonical text', () => {
   it.each([

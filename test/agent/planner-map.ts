@@ -19,3 +19,19 @@ export const WAREHOUSE_ZONES = ['home', 'shelf', 'bin_a', 'bin_b', 'charging_doc
 export function ground(text: string, zones: string[] = WAREHOUSE_ZONES) {
   return groundInstruction(readInstruction(text, zoneWords(zones)), mapWithZones(zones));
 }
+
+/** `ground`'s reading of an instruction it must not refuse: a refusal fails the test, naming the instruction and why. */
+export function grounded(text: string, zones: string[] = WAREHOUSE_ZONES) {
+  const g = ground(text, zones);
+  if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
+  return g;
+}
+
+/** The goals of `grounded`. */
+export const groundedGoals = (text: string, zones: string[] = WAREHOUSE_ZONES) => grounded(text, zones).goals;
+
+/** Why `ground` refuses the instruction, or null when it does not. */
+export function refusalOf(text: string, zones: string[] = WAREHOUSE_ZONES): string | null {
+  const g = ground(text, zones);
+  return 'refusal' in g ? g.refusal : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ground } from './planner-map.js';
+import { ground, grounded } from './planner-map.js';
 
 /**
  * A second development list of everyday instructions, on rooms whose zones are named unlike the
@@ -15,8 +15,7 @@ const SHOP = ['checkout', 'aisle_3', 'stockroom', 'display_table', 'returns_cart
 type Case = [string, unknown[], string[]?];
 
 const check = (zones: string[]) => (text: string, goals: unknown[], readings: string[] = []) => {
-  const g = ground(text, zones);
-  if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
+  const g = grounded(text, zones);
   expect(g.goals).toMatchObject(goals);
   expect(g.goals).toHaveLength(goals.length);
   for (const r of readings) expect(g.readings.join('; ')).toContain(r);
@@ -124,8 +123,7 @@ describe('leaving the rest alone', () => {
     ['please put the red ball into the sink and leave everything else alone', [place({ ...red, ...ball }, 'sink'), spareRest({ ...red, ...ball })]],
     ["move the red cube to the table, don't touch the balls", [place({ ...red, ...cube }, 'table'), { kind: 'keep', constraint: { spare: { shape: 'ball' } } }]],
   ])('%s', (text, goals, readings) => {
-    const g = ground(text, KITCHEN);
-    if ('refusal' in g) throw new Error(g.refusal);
+    const g = grounded(text, KITCHEN);
     expect(g.goals).toMatchObject(goals);
     expect(g.goals).toHaveLength(goals.length);
     void readings;
@@ -391,8 +389,7 @@ describe('a forbidden delivery said alone is a rule, kept by doing nothing', () 
     ['do not put the green ball in the shed', GREENHOUSE],
     ["don't put the red cube in the sink", KITCHEN],
   ])('%s', (text, zones) => {
-    const g = ground(text, zones);
-    if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
+    const g = grounded(text, zones);
     expect(g.goals).toEqual([{ kind: 'keep', constraint: expect.objectContaining({ rule: 'hands_off', alone: true }) }]);
   });
 

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlannerMap } from '../../src/agent/planner/beliefs.js';
 import { centreIsFree, spreadStandingPoints, STAND_CLEARANCE_M, standingPointsInZone } from '../../src/agent/planner/skills/zone-stand.js';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Going to a zone whose centre has furniture on it (the office corridor's meeting room, its
@@ -59,13 +58,10 @@ describe('standing points in a zone', () => {
 
 describe('going to a zone with furniture on its centre', { timeout: 240_000 }, () => {
   it('when the robot finds the centre taken (an object the map lacks), tries other points of the zone', async () => {
-    const warehouse = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
-    const objects = warehouse.objects.map((o: { id: string }) => (o.id === 'red_cube' ? { ...o, x: 8.9, y: 1.0 } : o));
-    const dir = join(tmpdir(), 'robot-agent-goto-zone');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'cube-on-bin-a.json');
-    writeFileSync(`${file}.${process.pid}`, JSON.stringify({ ...warehouse, name: 'cube-on-bin-a', objects }));
-    renameSync(`${file}.${process.pid}`, file);
+    const file = warehouseScenarioFile('cube-on-bin-a', (warehouse) => ({
+      ...warehouse,
+      objects: warehouse.objects.map((o: { id: string }) => (o.id === 'red_cube' ? { ...o, x: 8.9, y: 1.0 } : o)),
+    }));
     const runtime = await openTestRuntime(file, 1);
     runtimes.push(runtime);
     const run = await runTestMission(runtime, 'go to bin a', new PlannerProvider(), { maxSteps: 40 });

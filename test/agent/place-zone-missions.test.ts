@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Putting things in a zone on the real runtime (embedded server, simulator, ONNX detector),
@@ -21,17 +20,6 @@ afterEach(async () => {
 type Call = { name: string; args: Record<string, unknown>; isError: boolean; data: Record<string, any> };
 function calls(run: Awaited<ReturnType<typeof runTestMission>>): Call[] {
   return run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [{ name: e.name, args: e.args, isError: e.isError, data: (e.result.structuredContent ?? {}) as Record<string, any> }] : []));
-}
-
-/** A scenario file made from a built-in one, written where the runtime can load it. */
-function scenarioFile(name: string, edit: (s: any) => any): string {
-  const base = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
-  const dir = join(tmpdir(), 'robot-agent-place-zone');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${name}.json`);
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify({ ...edit(base), name }));
-  renameSync(`${file}.${process.pid}`, file);
-  return file;
 }
 
 describe('putting an object in a zone', { timeout: 300_000 }, () => {
@@ -53,7 +41,7 @@ describe('putting an object in a zone', { timeout: 300_000 }, () => {
 
   it('into a zone with no free floor left: says it is full, and nothing is dropped', async () => {
     // bin_a shrunk to 0.5 m with a cylinder on its middle; the robot starts facing it.
-    const file = scenarioFile('full-bin', (s) => ({
+    const file = warehouseScenarioFile('full-bin', (s) => ({
       ...s,
       zones: s.zones.map((z: any) => (z.name === 'bin_a' ? { ...z, width: 0.5, depth: 0.5 } : z)),
       objects: s.objects.map((o: any) => (o.id === 'yellow_cylinder' ? { ...o, x: 8.9, y: 1.0 } : o)),

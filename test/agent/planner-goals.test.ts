@@ -1,10 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Goals, then verification (#15), on the real runtime: the false successes the issue measured
@@ -19,15 +17,8 @@ afterEach(async () => {
 
 /** The warehouse with other zone names and no home zone: a loading dock beside the charging dock. */
 function depot(): string {
-  const warehouse = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
   const names: Record<string, string> = { home: 'outbox', shelf: 'packing_area', bin_a: 'loading_dock', bin_b: 'loading_bay' };
-  const zones = warehouse.zones.map((z: { name: string }) => ({ ...z, name: names[z.name] ?? z.name }));
-  const dir = join(tmpdir(), 'robot-agent-planner-goals');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'depot.json');
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify({ ...warehouse, name: 'depot', zones }));
-  renameSync(`${file}.${process.pid}`, file);
-  return file;
+  return warehouseScenarioFile('depot', (warehouse) => ({ ...warehouse, zones: warehouse.zones.map((z: { name: string }) => ({ ...z, name: names[z.name] ?? z.name })) }));
 }
 
 async function mission(instruction: string, scenario = 'warehouse', seed = 1) {

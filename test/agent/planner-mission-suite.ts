@@ -1,10 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { FailureCode } from '../../src/core/failure.js';
 import { readFailure } from '../../src/mcp/tool-result.js';
 import type { runTestMission } from '../helpers/runtime.js';
+import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * The offline planner's mission suite: instructions on the built-in scenarios, each judged by
@@ -59,16 +57,7 @@ function reportsWhere(id: string) {
 /** The warehouse with the battery just above where the planner charges before setting out
  *  (reserve 15% + 5 points), so a long trip is refused by the robot's battery reserve. */
 function batteryNearReserve(): string {
-  const warehouse = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
-  // One fixed file, rewritten whole (write then rename) by whichever test file loads the suite
-  // first: the suite has no afterAll of its own to clean up a fresh folder per run.
-  const dir = join(tmpdir(), 'robot-agent-planner-suite');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'battery-near-reserve.json');
-  const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, JSON.stringify({ ...warehouse, name: 'battery-near-reserve', robot: { ...warehouse.robot, battery: 0.21 } }));
-  renameSync(partial, file);
-  return file;
+  return warehouseScenarioFile('battery-near-reserve', (warehouse) => ({ ...warehouse, robot: { ...warehouse.robot, battery: 0.21 } }));
 }
 
 export const PLANNER_MISSIONS: SuiteMission[] = [

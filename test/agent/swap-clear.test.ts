@@ -1,10 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Compositions on the real runtime (simulator, robot, embedded MCP server, the real detector):
@@ -21,15 +19,11 @@ type Spot = { x: number; y: number };
 
 /** The warehouse with objects moved (and zones renamed): a room for one composition. */
 function warehouseWith(name: string, moves: Record<string, Spot>, zoneNames: Record<string, string> = {}): string {
-  const warehouse = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
-  const objects = warehouse.objects.map((o: { id: string }) => ({ ...o, ...(moves[o.id] ?? {}) }));
-  const zones = warehouse.zones.map((z: { name: string }) => ({ ...z, name: zoneNames[z.name] ?? z.name }));
-  const dir = join(tmpdir(), 'robot-agent-swap-clear');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${name}.json`);
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify({ ...warehouse, name, objects, zones }));
-  renameSync(`${file}.${process.pid}`, file);
-  return file;
+  return warehouseScenarioFile(name, (warehouse) => ({
+    ...warehouse,
+    objects: warehouse.objects.map((o: { id: string }) => ({ ...o, ...(moves[o.id] ?? {}) })),
+    zones: warehouse.zones.map((z: { name: string }) => ({ ...z, name: zoneNames[z.name] ?? z.name })),
+  }));
 }
 
 async function mission(instruction: string, scenario: string) {

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * Everyday wording read into goals of new shapes (wording-dev-2.test.ts), carried out on the real
@@ -19,16 +17,12 @@ afterEach(async () => {
 
 /** The warehouse with its zones named as a kitchen's: the blue cube stands on the table, the rest on the floor. */
 function kitchen(): string {
-  const base = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
   const names: Record<string, string> = { shelf: 'counter', bin_a: 'sink', bin_b: 'table' };
-  const zones = base.zones.map((z: { name: string }) => ({ ...z, name: names[z.name] ?? z.name }));
-  const objects = base.objects.map((o: { id: string }) => (o.id === 'blue_cube' ? { ...o, x: 7.2, y: 1.1 } : o));
-  const dir = join(tmpdir(), 'robot-agent-wording');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'kitchen.json');
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify({ ...base, name: 'kitchen', zones, objects }));
-  renameSync(`${file}.${process.pid}`, file);
-  return file;
+  return warehouseScenarioFile('kitchen', (base) => ({
+    ...base,
+    zones: base.zones.map((z: { name: string }) => ({ ...z, name: names[z.name] ?? z.name })),
+    objects: base.objects.map((o: { id: string }) => (o.id === 'blue_cube' ? { ...o, x: 7.2, y: 1.1 } : o)),
+  }));
 }
 
 async function run(instruction: string) {

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +10,13 @@ export function scenarioFile(scenario: { name: string } & Record<string, unknown
   writeFileSync(`${file}.${process.pid}`, JSON.stringify(scenario));
   renameSync(`${file}.${process.pid}`, file);
   return file;
+}
+
+/** The built-in warehouse (missions/scenarios/warehouse.json) changed by `edit` and written by
+ *  scenarioFile as `name`: a room for a test that differs from the warehouse in a few things. */
+export function warehouseScenarioFile(name: string, edit: (warehouse: any) => Record<string, unknown>): string {
+  const warehouse = JSON.parse(readFileSync(join(import.meta.dirname, '../../missions/scenarios/warehouse.json'), 'utf8'));
+  return scenarioFile({ ...edit(warehouse), name });
 }
 
 /** Where a hand-built room has its home (listed first among its zones), its dock (listed last)

@@ -30,12 +30,15 @@ const stocked = () =>
     ],
   });
 
-/** A room split by a partition (x = 5, from the south wall to y = 4.5): a red cube on each side, bin_b behind the partition. */
+/** A wall splitting the room at x = 5 from the south wall to y = 4.5. */
+const PARTITION = { id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 };
+
+/** A room split by the partition: a red cube on each side, bin_b behind the partition. */
 const partitioned = () =>
   framedScenarioFile(WAREHOUSE_FRAME, {
     name: 'execution-partition',
     summary: 'a room split by a partition, a red cube on each side',
-    obstacles: [{ id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 }],
+    obstacles: [PARTITION],
     zones: [{ name: 'bin_b', x: 7.2, y: 1.0, width: 1.0, depth: 1.0 }],
     objects: [
       { id: 'red_cube_a', color: 'red', shape: 'cube', x: 2.5, y: 2.2 },
@@ -62,7 +65,7 @@ const fullBin = () =>
   framedScenarioFile(WAREHOUSE_FRAME, {
     name: 'execution-full-bin',
     summary: 'a full bin behind a partition, the cube asked for there too',
-    obstacles: [{ id: 'partition', x: 5.0, y: 2.25, width: 0.16, depth: 4.5 }],
+    obstacles: [PARTITION],
     zones: [{ name: 'bin_a', x: 8.9, y: 1.0, width: 0.6, depth: 0.6 }],
     objects: [
       { id: 'blue_cube', color: 'blue', shape: 'cube', x: 7.6, y: 3.2 },

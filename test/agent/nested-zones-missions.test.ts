@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inZone } from '../../src/core/zone-membership.js';
 import { plannerMissions } from '../helpers/runtime.js';
-import { AISLE_LAYOUT, framedScenarioFile } from '../helpers/scenario-file.js';
+import { AISLE_LAYOUT, BENCH_AND_TRAY, framedScenarioFile } from '../helpers/scenario-file.js';
 
 /**
  * A tray lying on a bench, the bench listed first on the map: an object in the tray is in both.
@@ -16,8 +16,7 @@ const aisle = () =>
     obstacles: AISLE_LAYOUT.obstacles,
     zones: [
       { name: 'bin_left', x: 3.0, y: 1.0, width: 1.0, depth: 1.0 },
-      { name: 'bench', x: 8.5, y: 1.0, width: 3.0, depth: 1.2 },
-      { name: 'tray', x: 9.3, y: 1.0, width: 0.8, depth: 0.8 },
+      ...BENCH_AND_TRAY,
     ],
     objects: [
       { id: 'red_cube', color: 'red', shape: 'cube', x: 3.0, y: 1.0 },

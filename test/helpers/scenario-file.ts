@@ -49,6 +49,12 @@ export const AISLE_LAYOUT = {
   robot: { x: 1.0, y: 4.0, heading: 0, battery: 0.9 },
 } satisfies RoomFrame & { obstacles: unknown[] };
 
+/** A tray lying on a bench, the bench listed first: an object in the tray is in both zones. */
+export const BENCH_AND_TRAY = [
+  { name: 'bench', x: 8.5, y: 1.0, width: 3.0, depth: 1.2 },
+  { name: 'tray', x: 9.3, y: 1.0, width: 0.8, depth: 0.8 },
+];
+
 /** A room of `frame`'s size written by scenarioFile: `zones` between the frame's home and dock, the robot starting where the frame says. */
 export function framedScenarioFile(frame: RoomFrame, contents: { name: string; summary: string; obstacles: unknown[]; zones: unknown[]; objects: unknown[] }): string {
   return scenarioFile({ ...contents, room: frame.room, zones: [frame.home, ...contents.zones, frame.dock], robot: frame.robot });

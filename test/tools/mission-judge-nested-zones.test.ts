@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/sim/scenario.js';
 import { judgeMission, JudgeCondition, type FinalWorld } from '../../src/tools/mission-judge.js';
+import { BENCH_AND_TRAY } from '../helpers/scenario-file.js';
 
 /** A bench listed before the tray that lies on it: an object in the tray is in the bench too. */
 const scenario = parseScenario({
   name: 'nested-judge',
   summary: 'a tray inside a bench',
   room: { width: 12, depth: 8 },
-  zones: [
-    { name: 'bench', x: 8.5, y: 1.0, width: 3.0, depth: 1.2 },
-    { name: 'tray', x: 9.3, y: 1.0, width: 0.8, depth: 0.8 },
-  ],
+  zones: BENCH_AND_TRAY,
   objects: [
     { id: 'blue_cube', color: 'blue', shape: 'cube', x: 9.3, y: 1.0 },
     { id: 'blue_ball', color: 'blue', shape: 'ball', x: 7.5, y: 1.0 },

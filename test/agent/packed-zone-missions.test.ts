@@ -46,7 +46,48 @@ const twinBins = () =>
     robot: { x: 1.5, y: 3.5, heading: 0, battery: 0.9 },
   });
 
+/** An 8 x 6 m store: a shelf against the north wall (seen from the south only) packed with seven
+ *  objects in two staggered rows, two of the blue cubes in its back row, a third just beside it. */
+const wallShelf = () =>
+  scenarioFile({
+    name: 'packed-wall-shelf',
+    summary: 'a shelf against the north wall packed with seven objects, a corner bin, a drop-off',
+    room: { width: 8, depth: 6 },
+    obstacles: [
+      { id: 'cupboard', x: 1.4, y: 5.5, width: 1.2, depth: 1.0, height: 1.8 },
+      { id: 'bench', x: 4.0, y: 2.2, width: 1.6, depth: 0.6, height: 0.9 },
+    ],
+    zones: [
+      { name: 'shelf', x: 4.0, y: 5.7, width: 1.6, depth: 0.5 },
+      { name: 'drop_off', x: 7.0, y: 0.8, width: 1.0, depth: 1.0 },
+      { name: 'charging_dock', x: 0.6, y: 0.6, width: 0.9, depth: 0.9 },
+    ],
+    objects: [
+      { id: 'red_ball', color: 'red', shape: 'ball', x: 3.35, y: 5.62 },
+      { id: 'blue_cube', color: 'blue', shape: 'cube', x: 3.6, y: 5.72 },
+      { id: 'blue_cube_2', color: 'blue', shape: 'cube', x: 3.85, y: 5.55 },
+      { id: 'yellow_cube', color: 'yellow', shape: 'cube', x: 4.1, y: 5.72 },
+      { id: 'green_cylinder', color: 'green', shape: 'cylinder', size: 0.11, x: 4.3, y: 5.55 },
+      { id: 'red_cube', color: 'red', shape: 'cube', x: 4.5, y: 5.72 },
+      { id: 'green_ball', color: 'green', shape: 'ball', x: 4.7, y: 5.55 },
+      { id: 'blue_cube_3', color: 'blue', shape: 'cube', x: 5.1, y: 5.6 },
+      { id: 'green_cube', color: 'green', shape: 'cube', x: 2.0, y: 1.5 },
+    ],
+    robot: { x: 1.5, y: 1.5, heading: 0, battery: 0.9 },
+  });
+
 describe('packed zones on the real runtime, judged by the truth', () => {
+  it('"put all the blue cubes in the drop off": a back-row cube hemmed in by its neighbours and the wall is taken after the others', async () => {
+    const { run } = await mission(wallShelf(), 2, 'put all the blue cubes in the drop off');
+    const blue = run.world.objects.filter((o) => o.color === 'blue' && o.shape === 'cube');
+    expect(blue.map((o) => [o.id, o.zone])).toEqual([
+      ['blue_cube', 'drop_off'],
+      ['blue_cube_2', 'drop_off'],
+      ['blue_cube_3', 'drop_off'],
+    ]);
+    expect(run.outcome, run.summary).toBe('succeeded');
+  });
+
   it('"how many red cubes are in bin a": bin_a, shaded by the cart, is looked at from other sides until no new cube shows, and the count is the truth', async () => {
     const { run, calls } = await mission(twinBins(), 3, 'how many red cubes are in bin a');
     const truth = run.world.objects.filter((o) => o.zone === 'bin_a' && o.color === 'red' && o.shape === 'cube').length;

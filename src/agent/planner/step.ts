@@ -1,7 +1,8 @@
 /** The outcome of one planner skill, with the sentence the mission summary uses.
  *  `gone`: the object is no longer known to the robot by that id: a double sighting it dropped,
- *  or (`renamedTo`) further sightings relabelled it and it now goes by another id. */
-export type Step = { ok: true; message: string; placed?: Placed } | { ok: false; message: string; gone?: boolean; renamedTo?: string };
+ *  or (`renamedTo`) further sightings relabelled it and it now goes by another id.
+ *  `hemmedIn`: the robot found no free spot to approach the object from (its neighbours, a wall). */
+export type Step = { ok: true; message: string; placed?: Placed } | { ok: false; message: string; gone?: boolean; renamedTo?: string; hemmedIn?: boolean };
 
 /** What a delivery put down, and where it aimed (next to an object, at a point): what to look for afterwards. */
 export interface Placed {

@@ -47,6 +47,7 @@ export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: Seen
   const refused = mayTake();
   if (refused) return fail(`${putDown}${refused}`);
   let lastError = '';
+  let hemmedIn = false;
   for (let attempt = 1; attempt <= GRASP_TRIES; attempt++) {
     const approach = await robot.act('approach_object', { object_id: target.id }, `Approaching ${target.id} at (${target.x}, ${target.y}).`);
     const grasp = approach.ok ? await robot.act('grasp_object', { object_id: target.id }, `Grasping ${target.id}.`) : undefined;
@@ -78,6 +79,7 @@ export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: Seen
       continue;
     }
     lastError = failed.text;
+    hemmedIn = !grasp && approach.error?.code === 'unreachable';
     if (robot.estopped) return fail(`${putDown}Stopped: ${lastError}`);
     // Look again: the estimate may have been off, or the object moved.
     const look = await robot.act('detect_objects', {}, `That did not work (${firstSentence(lastError)}); looking again.`);
@@ -89,7 +91,7 @@ export async function pick(ctx: SkillContext, q: ObjectQuery, knownTarget?: Seen
       target = again.objects[0];
     }
   }
-  return fail(`${putDown}I could not pick up ${target.id} after ${GRASP_TRIES} tries: ${firstSentence(lastError)}.`);
+  return { ...fail(`${putDown}I could not pick up ${target.id} after ${GRASP_TRIES} tries: ${firstSentence(lastError)}.`), ...(hemmedIn ? { hemmedIn } : {}) };
 }
 
 /** Whether the held object is what `q` names: never for "the other X", which excludes every object already taken hold of. */

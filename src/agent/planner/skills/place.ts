@@ -68,6 +68,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
       else vanished.push(next.id);
       continue;
     }
+    // Hemmed in by its neighbours: taken once the others are out of the way.
+    if (!got.ok && again.deferred(next, got)) continue;
     if (!got.ok) return fail(`${summarizeMoved(moved, where.zone)}${got.message}`);
     const carried = beliefs.holding ?? next.id; // the id it goes by now, if relabelled on the way
     const put = await deliver(ctx, where);
@@ -157,34 +159,53 @@ const CROWD_M = 0.5;
 /**
  * The next one of "all the X" to take, and the looks that say none is left: what is known first,
  * then the room's search; once neither has one, a look again at the spots taken from a crowd (or
- * at all of Z, for everything in Z) — taking one out of a crowd shows what it hid.
+ * at all of Z, for everything in Z) — taking one out of a crowd shows what it hid — and last the
+ * ones hemmed in by their neighbours, tried once more now that some of those are gone.
  */
 function lookAgainAfterTaking(ctx: SkillContext, q: ObjectQuery, todo: (o: SeenThing) => boolean) {
   const { beliefs, robot } = ctx;
   const source = q.inZone ? beliefs.zone(q.inZone) : undefined;
   let spots: Array<{ x: number; y: number }> = [];
   let sourceTouched = false;
+  const hemmed: SeenThing[] = [];
+  const retried = new Set<string>();
+  const crowded = (o: SeenThing) => [...beliefs.seen.values()].some((p) => p.id !== o.id && Math.hypot(p.x - o.x, p.y - o.y) < CROWD_M);
+  /** Looks again where that can show more; false when there is nowhere to. */
+  const lookAgain = async (): Promise<boolean> => {
+    if (source && sourceTouched) {
+      sourceTouched = false;
+      // The room's search was just done; what it could not show is what the ones taken hid,
+      // so the look at Z must end with a look that shows nothing new.
+      state.unseenSource = !(await surveyZone(ctx, source)).settled;
+      return true;
+    }
+    if (spots.length === 0) return false;
+    const looked = spots;
+    spots = [];
+    await lookAgainWhereTaken(ctx, looked);
+    return true;
+  };
   const state = {
     unseenSource: false,
     taking(o: SeenThing): void {
       if (source) sourceTouched = true;
-      else if ([...beliefs.seen.values()].some((p) => p.id !== o.id && Math.hypot(p.x - o.x, p.y - o.y) < CROWD_M)) spots.push({ x: o.x, y: o.y });
+      else if (crowded(o)) spots.push({ x: o.x, y: o.y });
+    },
+    /** Whether a pickup that failed is put off until the rest are taken (once per object). */
+    deferred(o: SeenThing, got: Step): boolean {
+      if (got.ok || !got.hemmedIn || retried.has(o.id) || !crowded(o)) return false;
+      hemmed.push(o);
+      return true;
     },
     async next(): Promise<Awaited<ReturnType<typeof findNext>>> {
       const found = await findNext(ctx, q, todo);
       if (found.next || found.stopped || robot.estopped) return found;
-      if (source && sourceTouched) {
-        sourceTouched = false;
-        // The room's search was just done; what it could not show is what the ones taken hid,
-        // so the look at Z must end with a look that shows nothing new.
-        state.unseenSource = !(await surveyZone(ctx, source)).settled;
-      } else if (spots.length > 0) {
-        const looked = spots;
-        spots = [];
-        await lookAgainWhereTaken(ctx, looked);
-      } else return found;
-      const next = beliefs.matching(q, robot.pose).find(todo);
-      return next ? { next, places: found.places } : found;
+      const next = (await lookAgain()) ? beliefs.matching(q, robot.pose).find(todo) : undefined;
+      if (next) return { next, places: found.places };
+      const last = hemmed.shift();
+      if (!last) return found;
+      retried.add(last.id);
+      return { next: beliefs.seen.get(last.id) ?? last, places: found.places };
     },
   };
   return state;

@@ -69,6 +69,9 @@ describe('going and charging, said casually', () => {
     ['top up your battery, then come back here', [{ kind: 'charge' }, { kind: 'goto', target: { zone: 'home' } }]],
     // "nought" is zero, so the number reads as digits.
     ['slow down to nought point four metres a second', [{ kind: 'set', name: 'max_linear_speed', value: 0.4 }]],
+    // A percentage in words is a share, as "%" is: never the number 40.
+    ['set the detection confidence to forty percent', [{ kind: 'set', name: 'detection_confidence', value: 0.4 }]],
+    ['set the battery reserve to twenty five per cent', [{ kind: 'set', name: 'battery_reserve', value: 0.25 }]],
   ])('%s', (text, goals, readings) => check(text, goals, readings));
 });
 
@@ -111,6 +114,25 @@ describe('what comes before the request', () => {
   it('a colon after a place or an object is no heading: its words are still read', () => {
     refused('bin a: the red cube', 'the red cube');
     refused('tidy the red cubes: bin a', 'red cubes');
+  });
+});
+
+describe('where an object belongs, said with any verb that delivers', () => {
+  const BAYS = ['red_bay', 'blue_bay', 'green_bay', 'yellow_bay', 'return_shelf'];
+  it.each<Case>([
+    ['stick the yellow cylinder in the bay that matches its colour', [place({ color: 'yellow', ...cylinder }, 'yellow_bay')]],
+    ['take the green ball to its own colour bay', [place({ ...green, ...ball }, 'green_bay')]],
+    ['pop the red ball in the same colour bay', [place({ ...red, ...ball }, 'red_bay')]],
+    ['chuck the blue ball in the bay of the same colour', [place({ ...blue, ...ball }, 'blue_bay')]],
+    ['carry the green cube to the right bay', [place({ ...green, ...cube }, 'green_bay')]],
+  ])('%s', (text, goals) => {
+    const g = grounded(text, BAYS);
+    expect(g.goals).toMatchObject(goals);
+    expect(g.goals).toHaveLength(goals.length);
+  });
+
+  it('on a map with no zone named after a colour, "the bay that matches its colour" is refused', () => {
+    refused('stick the red cube in the bay that matches its colour', 'no zone of this map is named after a colour');
   });
 });
 

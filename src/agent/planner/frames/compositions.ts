@@ -2,6 +2,7 @@ import { parseObject, type ObjectQuery } from '../referring.js';
 import { COLORS, SHAPE_WORDS } from '../vocabulary.js';
 import type { ParsedGoal } from './goal-types.js';
 import type { Frame } from './motion.js';
+import { VERB_FRAMES } from './verbs.js';
 import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
 
 /**
@@ -63,12 +64,21 @@ export function hasSortingZones(placeWords: ReadonlySet<string>): boolean {
   return [...placeWords].some((w) => (COLORS as readonly string[]).includes(w) || w in SHAPE_WORDS);
 }
 
+/** Its colour, kind or shape: what says which zone an object belongs in. */
+const OWN_KIND = String.raw`(?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?)`;
+/** Where an object belongs, said after a delivery verb: "where it belongs", "in the right bay", "in its own colour bay", "to the bay that matches its colour". */
+const BELONGS = new RegExp(
+  String.raw`^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on|to) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on|to) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?:own )?(?:colou?r|kind|shape) \w+|(?!(?:place|spot|stead|position)$)\w+)|(?:in|into|on|to) the \w+ (?:of|for|matching|with) ${OWN_KIND}|(?:in|into|on|to) the \w+ (?:that|which) (?:match|matches|go with|goes with|is|are|has|have) ${OWN_KIND}|(?:in|into|on|to) the (?:same colou?r \w+|\w+ of the same colou?r)|(?:in|into|on|to) the \w+ by (?:colou?r|kind|shape))$`,
+);
+
+/** Verbs that deliver an object somewhere: with a "where it belongs" destination, they sort it. */
+const delivers = (verb: string) => VERB_FRAMES[verb]?.includes('place') ?? false;
+
 /** "sort it out", "sort the cubes", "put the green cube right / where it belongs / in the right bay", "fix it". */
 export const sort: Frame = (verb, rest, clause) => {
   let objectText: string | undefined;
-  if (/^(?:put|get|move|set)$/.test(verb)) {
-    const m =
-      /^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?!(?:place|spot|stead|position)$)\w+)|(?:in|into|on) the \w+ (?:of|for|matching) (?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?)|(?:in|into|on) the \w+ by (?:colou?r|kind|shape))$/.exec(rest);
+  if (delivers(verb)) {
+    const m = BELONGS.exec(rest);
     if (!m || /\b(?:the|on|to|in|at|of)$/.test(m[1]!)) return null;
     objectText = m[1];
   } else objectText = rest.replace(/^(?:out|up)\s+/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');

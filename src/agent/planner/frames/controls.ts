@@ -16,8 +16,9 @@ export function readControl(c: string): ParsedGoal | null {
   if (/^arm\b(?: the robot| yourself| the motors)?$|^(?:enable|power on) (?:the )?motors$/.test(c)) return { kind: 'arm' };
   if (/^(?:stop|halt|freeze)(?: moving| now| the robot| everything| all motion| right there| where you are)?$/.test(c)) return { kind: 'stop' };
 
-  const set = /^(?:set|change|make|use|adjust)\s+(?:the\s+|your\s+)?(.+?)\s+(?:to|=|at|of)\s+(-?[\d.]+\s*%?|[a-z]+)(?:\s*(?:m\/s|m|meters?|metres?|rad\/s|percent))?$/.exec(c);
-  if (set) return parseSetParameter(set[1]!, set[2]!, c);
+  const set = /^(?:set|change|make|use|adjust)\s+(?:the\s+|your\s+)?(.+?)\s+(?:to|=|at|of)\s+(-?[\d.]+\s*%?|[a-z]+)(?:\s*(m\/s|m|meters?|metres?|rad\/s|percent|per ?cent))?$/.exec(c);
+  // "40 percent", "25 per cent": the word is the sign.
+  if (set) return parseSetParameter(set[1]!, /^per ?cent$/.test(set[3] ?? '') ? `${set[2]}%` : set[2]!, c);
 
   const rotate = /^(?:turn|rotate|spin)\s*(?:yourself\s+)?(?:around|about)?\s*(?:by\s+)?(-?\d+(?:\.\d+)?)?\s*(?:degrees?|deg|°)?\s*(?:to the\s+)?(left|right|clockwise|counter-?clockwise|anticlockwise)?$/.exec(c);
   if (rotate && (rotate[1] || rotate[2] || /around|about/.test(c))) {

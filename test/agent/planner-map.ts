@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { PlannerMap } from '../../src/agent/planner/beliefs.js';
 import { groundInstruction } from '../../src/agent/planner/grounding.js';
 import { readInstruction } from '../../src/agent/planner/instruction.js';
@@ -35,3 +36,15 @@ export function refusalOf(text: string, zones: string[] = WAREHOUSE_ZONES): stri
   const g = ground(text, zones);
   return 'refusal' in g ? g.refusal : null;
 }
+
+/** One wording case: the instruction, the goals it must ground to (all of them, in order), and
+ *  words the readings it reports must contain. */
+export type WordingCase = [string, unknown[], string[]?];
+
+/** Checks a wording case on a map with these zones. */
+export const expectGrounding = (zones: string[]) => (text: string, goals: unknown[], readings: string[] = []) => {
+  const g = grounded(text, zones);
+  expect(g.goals).toMatchObject(goals);
+  expect(g.goals).toHaveLength(goals.length);
+  for (const r of readings) expect(g.readings.join('; ')).toContain(r);
+};

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distanceToRect } from '../../src/core/geometry.js';
 import { DriveLog } from '../../src/agent/planner/drive-log.js';
 import { Beliefs } from '../../src/agent/planner/beliefs.js';
@@ -6,8 +6,7 @@ import { checkKeptOut } from '../../src/agent/planner/kept-out.js';
 import type { ToolReply } from '../../src/agent/planner/planner-session.js';
 import type { SkillContext } from '../../src/agent/planner/skills/skill-context.js';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 import { ground, mapWithZones, refusalOf as refusal, WAREHOUSE_ZONES } from './planner-map.js';
 
 /**
@@ -16,11 +15,7 @@ import { ground, mapWithZones, refusalOf as refusal, WAREHOUSE_ZONES } from './p
  * the mission, and checked at the end from the robot's own results — on the real runtime
  * (simulator, robot, embedded MCP server, the real detector), the world's truth agreeing.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 describe('grounding "avoid Z"', () => {
   it('reads Z as a zone of the map for every drive to keep out of', () => {
@@ -70,8 +65,7 @@ describe('checking "avoid Z" from the robot\'s own account', () => {
 
 describe('missions that keep out of a zone', { timeout: 240_000 }, () => {
   async function mission(instruction: string) {
-    const runtime = await openTestRuntime('warehouse', 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime('warehouse', 1);
     const binB = runtime.simRobot.sim.world.map.zones.find((z) => z.name === 'bin_b')!;
     let closest = Infinity;
     const { backend } = runtime.simRobot.sim;
@@ -110,8 +104,7 @@ describe('missions that keep out of a zone', { timeout: 240_000 }, () => {
 
   it('searches around a zone it keeps out of, not into it: a view inside is skipped, and every ball is found', async () => {
     // lab-wing: the coverage plan's second view lies inside the packing area, where the red ball is.
-    const runtime = await openTestRuntime('bench/agent-suite/scenarios/lab-wing.json', 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime('bench/agent-suite/scenarios/lab-wing.json', 1);
     const run = await runTestMission(runtime, 'find all the balls, avoid the packing area', new PlannerProvider(), { maxSteps: 100 });
     expect(run.outcome, run.summary).toBe('succeeded');
     for (const ball of run.world.objects.filter((o) => o.shape === 'ball')) expect(run.summary).toContain(`${ball.color} ball`);

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { PlannerMap } from '../../src/agent/planner/beliefs.js';
 import { centreIsFree, spreadStandingPoints, STAND_CLEARANCE_M, standingPointsInZone } from '../../src/agent/planner/skills/zone-stand.js';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -14,11 +13,7 @@ import { warehouseScenarioFile } from '../helpers/scenario-file.js';
  */
 const OFFICE = join(import.meta.dirname, '../../bench/agent-suite/scenarios/office-corridor.json');
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 /** A 6 × 4 m room with a table on the centre of its one zone. */
 const ROOM: PlannerMap = {
@@ -62,8 +57,7 @@ describe('going to a zone with furniture on its centre', { timeout: 240_000 }, (
       ...warehouse,
       objects: warehouse.objects.map((o: { id: string }) => (o.id === 'red_cube' ? { ...o, x: 8.9, y: 1.0 } : o)),
     }));
-    const runtime = await openTestRuntime(file, 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime(file, 1);
     const run = await runTestMission(runtime, 'go to bin a', new PlannerProvider(), { maxSteps: 40 });
     expect(run.outcome, run.summary).toBe('succeeded');
     expect(run.world.robot.zone).toBe('bin_a');
@@ -74,8 +68,7 @@ describe('going to a zone with furniture on its centre', { timeout: 240_000 }, (
   });
 
   it('goes to a free point inside the meeting room and checks it is there', async () => {
-    const runtime = await openTestRuntime(OFFICE, 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime(OFFICE, 1);
     const run = await runTestMission(runtime, 'go to the meeting room', new PlannerProvider(), { maxSteps: 40 });
     expect(run.outcome, run.summary).toBe('succeeded');
     expect(run.world.robot.zone).toBe('meeting_room');

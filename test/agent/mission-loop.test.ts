@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { readFailure } from '../../src/mcp/tool-result.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { ScriptedProvider } from '../helpers/scripted-provider.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
-async function open(scenario = 'warehouse') {
-  const r = await openTestRuntime(scenario);
-  runtimes.push(r);
-  return r;
-}
+const open = runtimesClosedAfterEach();
 /** The failure code a tool result carries to the model: JSON in its last text block. */
 const failureCode = (result: ToolResultBlockParam) => JSON.parse((result.content as Array<{ text: string }>).at(-1)!.text).error.code as string;
 const lastResults = (p: ScriptedProvider, i: number) => (p.requests[i]!.messages.at(-1)!.content as ToolResultBlockParam[]);

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -11,11 +10,7 @@ import { warehouseScenarioFile } from '../helpers/scenario-file.js';
  * pose the planner drives to first; a zone with no free floor left is said to be full and nothing
  * is dropped; the check afterwards is a fresh look from where the camera sees the spot.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 type Call = { name: string; args: Record<string, unknown>; isError: boolean; data: Record<string, any> };
 function calls(run: Awaited<ReturnType<typeof runTestMission>>): Call[] {
@@ -24,8 +19,7 @@ function calls(run: Awaited<ReturnType<typeof runTestMission>>): Call[] {
 
 describe('putting an object in a zone', { timeout: 300_000 }, () => {
   it('behind a wall in the office corridor: drives to a pose facing free floor in the kitchen, releases there, and sees it there', async () => {
-    const runtime = await openTestRuntime(join(import.meta.dirname, '../../bench/agent-suite/scenarios/office-corridor.json'), 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime(join(import.meta.dirname, '../../bench/agent-suite/scenarios/office-corridor.json'), 1);
     const run = await runTestMission(runtime, 'put the red ball in the kitchen', new PlannerProvider(), { maxSteps: 80 });
     expect(run.outcome, run.summary).toBe('succeeded');
     expect(run.world.objects.find((o) => o.id === 'red_ball')!.zone).toBe('kitchen');
@@ -47,8 +41,7 @@ describe('putting an object in a zone', { timeout: 300_000 }, () => {
       objects: s.objects.map((o: any) => (o.id === 'yellow_cylinder' ? { ...o, x: 8.9, y: 1.0 } : o)),
       robot: { ...s.robot, x: 7.5, y: 1.0, heading: 0 },
     }));
-    const runtime = await openTestRuntime(file, 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime(file, 1);
     const run = await runTestMission(runtime, 'put the blue cube in bin a', new PlannerProvider(), { maxSteps: 60 });
     expect(run.outcome).toBe('failed');
     expect(run.summary).toMatch(/bin_a is full/);

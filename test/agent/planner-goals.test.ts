@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -9,11 +8,7 @@ import { warehouseScenarioFile } from '../helpers/scenario-file.js';
  * are gone, judged by the final ground truth, and each mission's report lists its goals as the
  * robot's own sensing found them.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 /** The warehouse with other zone names and no home zone: a loading dock beside the charging dock. */
 function depot(): string {
@@ -22,8 +17,7 @@ function depot(): string {
 }
 
 async function mission(instruction: string, scenario = 'warehouse', seed = 1) {
-  const runtime = await openTestRuntime(scenario, seed);
-  runtimes.push(runtime);
+  const runtime = await openRuntime(scenario, seed);
   return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 100 });
 }
 

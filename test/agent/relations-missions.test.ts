@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 
 /**
  * Relations and "leave it alone" on a real runtime (the embedded server, the real detector): a
@@ -41,15 +40,10 @@ function roomFile(): string {
   return file;
 }
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 async function run(instruction: string) {
-  const runtime = await openTestRuntime(roomFile(), 1);
-  runtimes.push(runtime);
+  const runtime = await openRuntime(roomFile(), 1);
   const r = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 80 });
   const at = (id: string) => r.world.objects.find((o) => o.id === id)!;
   const start = (id: string) => ROOM.objects.find((o) => o.id === id)!;

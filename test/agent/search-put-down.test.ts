@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 /** What the robot put down is remembered where it put it: moving it again needs no search and no new id. */
 describe('an object the robot put down', () => {
   it('is picked up again from where it was left, under the same id, without searching', async () => {
-    const runtime = await openTestRuntime('warehouse', 2);
-    runtimes.push(runtime);
+    const runtime = await openRuntime('warehouse', 2);
     const r = await runTestMission(runtime, 'pick up the blue cube, then put it in bin a, then put it on the shelf', new PlannerProvider(), { maxSteps: 60 });
     expect(r.outcome, r.summary).toBe('succeeded');
     expect(r.world.objects.find((o) => o.id === 'blue_cube')!.zone).toBe('shelf');

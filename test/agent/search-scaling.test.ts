@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 
 /**
  * Search that scales: in a 20 x 15 m hall with racks, crates and a partition, the planner plans
@@ -14,15 +13,10 @@ import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
 const HALL = 'test/fixtures/scenarios/hall-20x15.json';
 const DEFAULT_BUDGET = 100;
 
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 async function run(instruction: string) {
-  const runtime = await openTestRuntime(HALL, 1);
-  runtimes.push(runtime);
+  const runtime = await openRuntime(HALL, 1);
   return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: DEFAULT_BUDGET });
 }
 
@@ -67,8 +61,7 @@ describe('search from where the robot cannot get out', () => {
     ];
     const file = join(mkdtempSync(join(tmpdir(), 'boxed-in-')), 'boxed-in.json');
     writeFileSync(file, JSON.stringify({ ...base, name: 'boxed-in', obstacles: [...base.obstacles, ...walls] }));
-    const runtime = await openTestRuntime(file, 1);
-    runtimes.push(runtime);
+    const runtime = await openRuntime(file, 1);
     const r = await runTestMission(runtime, 'pick up the red cube', new PlannerProvider(), { maxSteps: DEFAULT_BUDGET });
     expect(r.outcome).toBe('failed');
     expect(r.summary).toMatch(/could not reach any of the last 3 places to look from/);

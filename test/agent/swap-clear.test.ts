@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlannerProvider } from '../../src/agent/providers/planner.js';
-import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
-import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { runTestMission, runtimesClosedAfterEach } from '../helpers/runtime.js';
 import { warehouseScenarioFile } from '../helpers/scenario-file.js';
 
 /**
@@ -9,11 +8,7 @@ import { warehouseScenarioFile } from '../helpers/scenario-file.js';
  * swap, clear and putting things in the zones named after their colours, each judged by the
  * final ground truth and reported goal by goal from the robot's own fresh look.
  */
-let runtimes: MissionRuntime[] = [];
-afterEach(async () => {
-  for (const r of runtimes) await r.close();
-  runtimes = [];
-});
+const openRuntime = runtimesClosedAfterEach();
 
 type Spot = { x: number; y: number };
 
@@ -27,8 +22,7 @@ function warehouseWith(name: string, moves: Record<string, Spot>, zoneNames: Rec
 }
 
 async function mission(instruction: string, scenario: string) {
-  const runtime = await openTestRuntime(scenario, 1);
-  runtimes.push(runtime);
+  const runtime = await openRuntime(scenario, 1);
   return runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: 100 });
 }
 

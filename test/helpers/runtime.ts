@@ -21,6 +21,22 @@ export async function openTestRuntime(scenario = 'warehouse', seed = 1, servers:
   });
 }
 
+/**
+ * openTestRuntime for a test file whose runtimes are closed after the test that opened them (call
+ * at the top of the file: it registers the afterEach hook).
+ */
+export function runtimesClosedAfterEach(): typeof openTestRuntime {
+  const runtimes: MissionRuntime[] = [];
+  afterEach(async () => {
+    for (const r of runtimes.splice(0)) await r.close();
+  });
+  return async (...args) => {
+    const runtime = await openTestRuntime(...args);
+    runtimes.push(runtime);
+    return runtime;
+  };
+}
+
 export async function runTestMission(
   runtime: MissionRuntime,
   instruction: string,
@@ -54,13 +70,9 @@ export interface FinishedCall {
  * one and gives its result with the tool calls it finished, in order.
  */
 export function plannerMissions(opts: { maxSteps?: number } = {}) {
-  const runtimes: MissionRuntime[] = [];
-  afterEach(async () => {
-    for (const r of runtimes.splice(0)) await r.close();
-  });
+  const openRuntime = runtimesClosedAfterEach();
   return async (scenario: string, seed: number, instruction: string) => {
-    const runtime = await openTestRuntime(scenario, seed);
-    runtimes.push(runtime);
+    const runtime = await openRuntime(scenario, seed);
     const run = await runTestMission(runtime, instruction, new PlannerProvider(), { maxSteps: opts.maxSteps ?? 120 });
     const calls: FinishedCall[] = run.events.flatMap((e) => (e.type === 'tool_call_finished' ? [{ name: e.name, args: e.args, isError: e.isError }] : []));
     return { run, calls };

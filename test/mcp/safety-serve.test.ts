@@ -67,13 +67,19 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10
   }
 }
 
+/** `serve --http` with an audit log, and two sessions on it: `driver-app`, which has armed the robot, and `observer`. */
+async function armedDriverAndObserver() {
+  const audit = auditFile();
+  const served = await serveHttp(audit.path);
+  const driver = await httpClient(served.url, 'driver-app');
+  const observer = await httpClient(served.url, 'observer');
+  await call(driver.client, 'arm');
+  return { audit, driver, observer };
+}
+
 describe('deadman over HTTP', () => {
   it('stops the drive of a session that is deleted while the drive is in flight', async () => {
-    const audit = auditFile();
-    const served = await serveHttp(audit.path);
-    const driver = await httpClient(served.url, 'driver-app');
-    const observer = await httpClient(served.url, 'observer');
-    await call(driver.client, 'arm');
+    const { audit, driver, observer } = await armedDriverAndObserver();
     await driveUnderWay(driver.client);
     expect((await call(observer.client, 'get_robot_status')).velocity.linear).toBeGreaterThan(0);
 
@@ -90,11 +96,7 @@ describe('deadman over HTTP', () => {
   });
 
   it('stops a drive started with wait: false too, when its session is deleted', async () => {
-    const audit = auditFile();
-    const served = await serveHttp(audit.path);
-    const driver = await httpClient(served.url, 'driver-app');
-    const observer = await httpClient(served.url, 'observer');
-    await call(driver.client, 'arm');
+    const { driver, observer } = await armedDriverAndObserver();
     const started = await call(driver.client, 'navigate_to', { x: 8.5, y: 1, wait: false });
     await until(async () => (await call(observer.client, 'get_robot_status')).velocity.linear > 0, 'the drive is under way');
     await driver.transport.terminateSession();
@@ -104,11 +106,7 @@ describe('deadman over HTTP', () => {
   });
 
   it('lets a motion started with detach: true go on after its session ends', async () => {
-    const audit = auditFile();
-    const served = await serveHttp(audit.path);
-    const driver = await httpClient(served.url, 'driver-app');
-    const observer = await httpClient(served.url, 'observer');
-    await call(driver.client, 'arm');
+    const { audit, driver, observer } = await armedDriverAndObserver();
     const started = await call(driver.client, 'navigate_to', { x: 8.5, y: 1, wait: false, detach: true });
     await driver.transport.terminateSession();
     await new Promise((r) => setTimeout(r, 500));

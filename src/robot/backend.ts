@@ -43,8 +43,9 @@ export interface RobotBackend {
   onUpdate(listener: () => void): () => void;
   staticMap(): StaticMap;
   readState(): BackendState;
-  /** Plans without moving: a path (around `avoid`'s zones when given), or the reason none exists. */
-  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan;
+  /** Plans without moving: a path (around `avoid`'s zones when given) from `from` (default: where
+   *  the robot is), or the reason none exists. */
+  planPath(target: Vec2, avoid?: readonly Zone[], from?: Vec2): PathPlan;
   /** Whether drives follow the path planPath gives, so a goal's avoided zones are kept out of
    *  (false for a base that plans its own routes, like move_base: the core then refuses them). */
   readonly followsPlannedPaths: boolean;

@@ -1,4 +1,4 @@
-import { rectContains, round, type Vec2 } from '../core/geometry.js';
+import { rectCenter, rectContains, round, type Vec2 } from '../core/geometry.js';
 import type { BackendState, PathPlan } from './backend.js';
 import type { RobotContext } from './robot-context.js';
 import { RobotCommandError } from './robot-errors.js';
@@ -139,6 +139,31 @@ export class Safety {
         { battery: round(battery, 3), reserve },
       );
     }
+    if (dock) this.checkWayBack(battery, after, target, dock);
+  }
+
+  /**
+   * A fixed reserve covers the way home only near the dock: in a long room a run of trips, each
+   * leaving the reserve, took the robot where the dock was out of the battery's reach, and the
+   * charge it then needed was refused as sure to run flat. So a trip is refused, while the dock is
+   * still within reach, that would end where it no longer is: the caller charges first.
+   */
+  private checkWayBack(battery: number, after: number, target: Vec2, dock: Zone): void {
+    const { backend } = this.ctx;
+    const home = rectCenter(dock);
+    const needed = (from?: Vec2) => {
+      const plan = backend.planPath(home, [], from);
+      return plan.ok ? backend.estimateDrain(plan.lengthM) : null;
+    };
+    const fromThere = needed(target);
+    if (fromThere === null || after >= fromThere) return;
+    const fromHere = needed();
+    if (fromHere === null || battery < fromHere) return; // out of reach already: the reserve alone rules
+    throw new RobotCommandError(
+      `refused: after this trip the battery (about ${Math.round(Math.max(after, 0) * 100)}%) could no longer bring the robot back to the charging dock (about ${Math.round(fromThere * 100)}% from there; now ${Math.round(battery * 100)}%); navigate to the charging_dock zone and charge first`,
+      'battery_reserve',
+      { battery: round(battery, 3), way_back: round(fromThere, 3) },
+    );
   }
 
   /** No trip to the dock starts that the battery cannot finish: one that runs flat on the way

@@ -74,8 +74,8 @@ export class SimEngine {
     return this.world.map.zones.some((z) => isDockZone(z.name) && z.minX <= x && x <= z.maxX && z.minY <= y && y <= z.maxY);
   }
 
-  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan {
-    return this.planner.plan(this.world.robot, target, this.world.objects, avoid);
+  planPath(target: Vec2, avoid?: readonly Zone[], from: Vec2 = this.world.robot): PathPlan {
+    return this.planner.plan(from, target, this.world.objects, avoid);
   }
 
   /** Starts a goal, replacing any in progress. A goal that cannot start fails at once. */

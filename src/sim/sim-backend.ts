@@ -78,8 +78,8 @@ export class SimulatorBackend implements RobotBackend {
     };
   }
 
-  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan {
-    return this.engine.planPath(target, avoid);
+  planPath(target: Vec2, avoid?: readonly Zone[], from?: Vec2): PathPlan {
+    return this.engine.planPath(target, avoid, from);
   }
 
   estimateDrain(pathLengthM: number): number {

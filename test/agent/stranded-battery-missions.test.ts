@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plannerMissions } from '../helpers/runtime.js';
 import { scenarioFile } from '../helpers/scenario-file.js';
@@ -63,5 +65,33 @@ describe('a low battery far from the dock', { timeout: 300_000 }, () => {
     expect(run.summary).toMatch(/would run flat on the way/);
     expect(drives).toEqual([]);
     expectNotStranded(run);
+  });
+});
+
+/**
+ * "All the X" in the 20 m office corridor, the dock at its far end: each trip used to be allowed
+ * as long as it left the 15% reserve, and the sweep went on until the dock was out of the
+ * battery's reach; the charge then needed was refused and the mission failed with a cylinder
+ * left. Now the robot refuses the trip that would put the dock out of reach, and the planner
+ * charges while it still can.
+ */
+describe('a long sweep away from the dock', { timeout: 300_000 }, () => {
+  it('charges before the dock is out of reach and delivers all three', async () => {
+    const corridor = JSON.parse(readFileSync(join(import.meta.dirname, '../../bench/agent-suite/scenarios/office-corridor.json'), 'utf8'));
+    const cylinders = [
+      { x: 19.24, y: 2.88 },
+      { x: 11.43, y: 1.42 },
+      { x: 5.03, y: 5.58 },
+    ].map((p, i) => ({ id: `yellow_cylinder_${i + 1}`, color: 'yellow', shape: 'cylinder', size: 0.11, ...p }));
+    const room = scenarioFile({
+      ...corridor,
+      name: 'corridor-sweep-half-charge',
+      objects: [...corridor.objects.filter((o: { color: string; shape: string }) => !(o.color === 'yellow' && o.shape === 'cylinder')), ...cylinders],
+    });
+    const { run, calls } = await plannerMission(room, 1, 'put all the yellow cylinders in the reception');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(calls.some((c) => c.name === 'charge_battery' && !c.isError)).toBe(true);
+    for (const { id } of cylinders) expect(run.world.objects.find((o) => o.id === id)?.zone, id).toBe('reception');
+    expect(run.world.robot.state).not.toBe('ERROR');
   });
 });

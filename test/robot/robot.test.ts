@@ -3,6 +3,7 @@ import { Robot } from '../../src/robot/robot.js';
 import { refusal } from '../helpers/robot-refusal.js';
 import { createSimulation } from '../../src/sim/sim-backend.js';
 import { loadScenario } from '../../src/sim/scenario.js';
+import { scenarioFile } from '../helpers/scenario-file.js';
 
 function makeRobot(scenario = 'warehouse', seed = 1) {
   const sim = createSimulation({ scenario: loadScenario(scenario), seed });
@@ -174,6 +175,38 @@ describe('battery reserve', () => {
     expect(charge.status).toBe('succeeded');
     expect(sim.backend.readState().battery).toBeGreaterThanOrEqual(0.95);
     expect(robot.navigateTo({ x: 8, y: 2 }).status).toBe('running');
+  });
+
+  /** A 20 m hall, the dock at its west end; the reserve lowered to 5% so it is not what refuses. */
+  function longHall(robotAt: { x: number; battery: number }) {
+    const file = scenarioFile({
+      name: 'robot-long-hall',
+      summary: 'a 20 x 6 m hall, the dock at the west end',
+      room: { width: 20, depth: 6 },
+      obstacles: [],
+      zones: [{ name: 'charging_dock', x: 0.7, y: 3.0, width: 0.9, depth: 0.9 }],
+      objects: [],
+      robot: { x: robotAt.x, y: 3.0, heading: 0, battery: robotAt.battery },
+    });
+    const sim = createSimulation({ scenario: loadScenario(file), seed: 1 });
+    const robot = new Robot(sim.backend);
+    robot.setParameter('battery_reserve', 0.05);
+    robot.arm();
+    return robot;
+  }
+
+  it('refuses a trip that would leave the dock out of reach, while it is still in reach', () => {
+    const robot = longHall({ x: 2, battery: 0.25 });
+    const e = refusal(() => robot.navigateTo({ x: 19, y: 3 }));
+    expect(e.code).toBe('battery_reserve');
+    expect(e.message).toMatch(/could no longer bring the robot back to the charging dock \(about \d+% from there; now 25%\); navigate to the charging_dock zone and charge first/);
+    // A shorter trip, from whose end the dock is still in reach, goes.
+    expect(robot.navigateTo({ x: 6, y: 3 }).status).toBe('running');
+  });
+
+  it('lets a robot already out of the dock\'s reach make trips the reserve allows', () => {
+    const robot = longHall({ x: 19, battery: 0.12 });
+    expect(robot.navigateTo({ x: 16, y: 3 }).status).toBe('running');
   });
 });
 

@@ -126,12 +126,12 @@ export class RosRobotBackend implements RobotBackend {
     return this.navigator.followsPlannedPath;
   }
 
-  planPath(target: Vec2, avoid?: readonly Zone[]): PathPlan {
+  planPath(target: Vec2, avoid?: readonly Zone[], from: Vec2 = this.pose): PathPlan {
     // Objects on the floor are not on the map, and the backend interface hands planPath none (the
     // robot core's tracked objects would need it changed for every backend): move_base avoids them
     // by its own sensors; the cmd_vel follower relies on the base's own safety (bumpers, the
     // simulator's collision check) and fails a drive the base does not follow within 1.5 s.
-    return this.planner.plan(this.pose, target, [], avoid);
+    return this.planner.plan(from, target, [], avoid);
   }
 
   estimateDrain(pathLengthM: number): number {

@@ -117,6 +117,34 @@ describe('what comes before the request', () => {
   });
 });
 
+describe('where an object ought to be, and requests wrapped in courtesy', () => {
+  it.each<Case>([
+    // Where it ought to be asks for it to be put there.
+    ['the green ball wants to be in bin a', [place({ ...green, ...ball }, 'bin_a')]],
+    ['the red cube needs to be on the shelf', [place({ ...red, ...cube }, 'shelf')]],
+    ["the blue cube's supposed to be in bin b", [place({ ...blue, ...cube }, 'bin_b')]],
+    // A courtesy or a guess at the robot's ability before the request is no part of it.
+    ['be a love and grab the blue cube', [{ kind: 'pick', object: { ...blue, ...cube } }]],
+    ['do you reckon you could put the red cube in bin a', [place({ ...red, ...cube }, 'bin_a')]],
+    // "when you're finished with that" between two commands is "then".
+    ["grab the red cube and when you're done with that put it on the shelf", [{ kind: 'pick', object: { ...red, ...cube } }, place({ pronoun: true }, 'shelf')]],
+    ['pick up the green ball, once you have finished put it in bin b', [{ kind: 'pick', object: { ...green, ...ball } }, place({ pronoun: true }, 'bin_b')]],
+    // Parking "up on" a place is going there.
+    ['go and park up on bin a', [{ kind: 'goto', target: { zone: 'bin_a' } }]],
+  ])('%s', (text, goals, readings) => check(text, goals, readings));
+
+  it.each<Case>([
+    ['seen the green ball anywhere?', [{ kind: 'find', object: { ...green, ...ball } }]],
+    ['have you spotted the red cube', [{ kind: 'find', object: { ...red, ...cube } }]],
+    // Northern "owt" and "nowt" are "anything" and "nothing".
+    ['is there owt in bin b?', [{ kind: 'find', object: { all: true, inZone: 'bin_b' } }]],
+  ])('%s', (text, goals, readings) => check(text, goals, readings));
+
+  it('"X could be in Z" only guesses where it is: not a request to put it there', () => {
+    refused('the red cube could be in bin a', 'the red cube could be in bin a');
+  });
+});
+
 describe('where an object belongs, said with any verb that delivers', () => {
   const BAYS = ['red_bay', 'blue_bay', 'green_bay', 'yellow_bay', 'return_shelf'];
   it.each<Case>([

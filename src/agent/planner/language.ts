@@ -26,7 +26,7 @@ const BARE_CONTRACTIONS: Record<string, string> = {
   whats: 'what is', thats: 'that is', wheres: 'where is', theres: 'there is', heres: 'here is', hows: 'how is', dont: 'do not',
   doesnt: 'does not', didnt: 'did not', isnt: 'is not', arent: 'are not', cant: 'can not', youre: 'you are',
   u: 'you', ur: 'your', r: 'are', thx: 'thanks', lemme: 'let me', wanna: 'want to', gonna: 'going to', gotta: 'got to',
-  ya: 'you', em: 'them', nought: 'zero', naught: 'zero',
+  ya: 'you', em: 'them', nought: 'zero', naught: 'zero', owt: 'anything', nowt: 'nothing',
 };
 // "'em" keeps its apostrophe in front: taken with the word, or "them" would be read as a quotation.
 const BARE_CONTRACTION = new RegExp(`(?:\\B')?\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
@@ -37,7 +37,7 @@ const HEDGES = /^(?:ok(?:ay)?|so|well|just|like|actually|basically|quickly|now)$
 
 /** Verb forms the frames read by their lemma ("goes" → "go", "sitting" → "sit", "dropped" → "drop"). */
 const LEMMATIZED = /#(?:PresentTense|PastTense|Gerund|Participle|Infinitive)/;
-const KEEP_FORM = new Set(['left', 'is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving']);
+const KEEP_FORM = new Set(['left', 'is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving', 'finished', 'supposed', 'meant']);
 
 export interface Term {
   /** The word as written (lower case), or its lemma when it is an inflected verb. */

@@ -20,6 +20,8 @@ function politeness(text: string): string {
     .replace(/[’']/g, "'")
     .replace(/^\s*(?:(?:hey|hi|hello|yo|oi|ok(?:ay)?|so|right|excuse me),? )?(?:the )?robot\b,?/, ' ')
     .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
+    // "be a star and put …", "be a good robot and fetch …": a courtesy before the request.
+    .replace(/(?:^|\s)be (?:a|an) (?:\w+ )?\w+ and (?=\w)/, ' ')
     .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
     .replace(/\b(?:please|kindly|could you|can you|would you|will you|i want you to|i'd like you to|i would like you to|i need you to|for me|real quick|when you get a (?:chance|sec(?:ond)?))\b/g, ' ');
 }
@@ -30,9 +32,13 @@ function politeness(text: string): string {
  */
 const BOUND = /\b(?:at most|at the most|no more than|not more than|up to|a maximum of|max(?:imum)?(?: of)?|at least|at the least|no fewer than|no less than|not less than|a minimum of|min(?:imum)?(?: of)?) (?=\d+\b)/g;
 
+/** "X and when you're finished with that, Y", "X, once you are done Y": said between two commands, the time clause is "then". */
+const WHEN_DONE = /(?:\s*,|\s+and)\s+(?:when|once|after) you(?: are| have)? (?:done|finished|through)(?: with (?:that|it|this|them|those))?\b\s*,?/g;
+
 export function normalizeInstruction(text: string): string {
   return inOrderDone(
     politeness(text)
+      .replace(WHEN_DONE, ', then ')
       .replace(BOUND, '')
       .replace(/[!?]+/g, ' ')
       .replace(/\s+/g, ' ')

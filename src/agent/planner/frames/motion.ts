@@ -22,7 +22,7 @@ const RELATIVE = /^(?:forwards?|ahead|backwards?|back(?: up)?|left|right|straigh
 const MOTION_PARTICLES = /^(?:(?:back|over|yourself|down|up|along|out|on|across|round|around|ahead|straight|off|away)\s+)*/;
 
 export const go: Frame = (verb, rest, clause) => {
-  if (RELATIVE.test(rest) && !/\b(?:to|towards?|into|in|inside|by|home|here)\b|^back$/.test(rest)) return unknown(clause, `I cannot drive by a distance or a direction ("${clause}"): name a place of the map or a point (x, y)`);
+  if (RELATIVE.test(rest) && !/\b(?:to|towards?|into|in|inside|on|onto|at|by|home|here)\b|^back$/.test(rest)) return unknown(clause, `I cannot drive by a distance or a direction ("${clause}"): name a place of the map or a point (x, y)`);
   // "meet me at the door": going there.
   // "go over there to the shed": "there" is the place said next.
   const r = rest.replace(MOTION_PARTICLES, '').replace(verb === 'meet' ? /^(?:me|us)\s+/ : /^$/, '').replace(/^there\s+(?=(?:to|towards?|into|by)\s)/, '');
@@ -37,7 +37,7 @@ export const go: Frame = (verb, rest, clause) => {
   }
   // "park at the charger", "wait at the door": being at a place is going there.
   // A whole word: "top up" does not start with "to".
-  const where = r.replace(/^(?:to|towards?|into|in|inside|by|at|next to|beside|near)\b\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
+  const where = r.replace(/^(?:to|towards?|into|in|inside|onto|on|by|at|next to|beside|near)\b\s*/, '').replace(/^(?:the|your|my|our)\s+/, '').replace(/\s+(?:and )?(?:wait|stay) there$/, '');
   // "come here", "come back here": to whoever asked, where the robot started.
   if (!where || HOME_WORDS.test(where) || /^(?:me|us|here|over here)$/.test(where)) return { kind: 'goto', target: { home: true } };
   const point = parsePoint(where);

@@ -82,13 +82,15 @@ function howFar(c: string): ParsedGoal | null {
 }
 
 /**
- * Everyday forms of the questions above: "whereabouts is X" asks where; "got any balls?", "have
+ * Everyday forms of the questions above: "whereabouts is X" and "seen X?" ask where; "got any balls?", "have
  * we got any cubes" and "any cubes lying about?" ask whether there are; "lying about" and
  * "kicking around" say only that something is there.
  */
 function everyday(c: string): string {
   return c
     .replace(/^where ?abouts\b/, 'where')
+    // "(have you) seen the red ball (anywhere)?": where it is.
+    .replace(/^(?:(?:have|did) you (?:seen|see|spotted|spot)|seen|spotted) (?=\S)/, 'where is ')
     .replace(/\b(?:lie|lying|sit|sitting|stand|standing|kick|kicking|knock|knocking|hang|hanging) (?:around|about)\b/, 'around')
     .replace(/^(?:(?:have|do) (?:you|we) (?:got|get|have)|(?:you|we) (?:got|have)|got) (?=any(?:thing)?\b)/, 'are there ')
     .replace(/^any\b(?!.*\s(?:in|on|at|inside)\s)/, 'are there any');

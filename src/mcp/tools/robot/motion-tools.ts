@@ -24,7 +24,7 @@ export const avoiding = (zones: string[] | undefined) => (zones?.length ? { avoi
 export const navigateTo = define({
   name: 'navigate_to',
   title: 'Navigate to a point',
-  description: `Plan a collision-free path to (x, y) on the map and drive there; optionally turn to a final heading. Requires arm. Refused when the trip would leave the battery below the reserve (except to the charging_dock).${AVOIDING}`,
+  description: `Plan a collision-free path to (x, y) on the map and drive there; optionally turn to a final heading. Requires arm. Refused when the trip would leave the battery below the reserve, or the charging_dock out of its reach (trips to the charging_dock excepted).${AVOIDING}`,
   input: {
     x: z.number().describe('metres'),
     y: z.number().describe('metres'),

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { degToRad, rectCenter, round } from '../../../core/geometry.js';
 import { defineTool, isToolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
-import { attempt, motionOutcome, motionOutputSchema, poseView } from './views.js';
-import { detachArg, followOperation } from './session-motion.js';
+import { attempt, motionOutputSchema, poseView } from './views.js';
+import { detachArg, MOVES_THE_ROBOT, performMotion } from './session-motion.js';
 
-const moves = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 const define = defineTool<RobotToolContext>();
 const NAVIGATION_TIMEOUT_S = 300;
 const waitArg = z.boolean().default(true).describe('true (default): return when the motion ends; false: return an operation id at once');
@@ -34,16 +33,13 @@ export const navigateTo = define({
     detach: detachArg,
   },
   output: motionOutputSchema,
-  annotations: moves,
+  annotations: MOVES_THE_ROBOT,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
   async handler(ctx, { x, y, heading, avoid_zones, wait, detach }, extra) {
-    const { robot } = ctx;
-    const op = attempt(() => robot.navigateTo({ x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}), ...avoiding(avoid_zones) }));
-    if (isToolFailure(op)) return op;
-    await followOperation(ctx, op, extra, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S });
-    return motionOutcome(robot, op, wait, `navigation to (${x}, ${y})`);
+    const goal = { x, y, ...(heading !== undefined ? { heading: degToRad(heading) } : {}), ...avoiding(avoid_zones) };
+    return performMotion(ctx, extra, () => ctx.robot.navigateTo(goal), { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S }, `navigation to (${x}, ${y})`);
   },
 });
 
@@ -53,7 +49,7 @@ export const navigateToZone = define({
   description: `Drive to the centre of a named zone of the map (see the robot://map resource for zone names). Requires arm.${AVOIDING}`,
   input: { zone: z.string().max(MAX_NAME_LENGTH).describe('zone name, e.g. shelf, bin_a, bin_b, charging_dock, home'), avoid_zones: avoidZonesArg, wait: waitArg, detach: detachArg },
   output: motionOutputSchema.extend({ zone: z.string() }),
-  annotations: moves,
+  annotations: MOVES_THE_ROBOT,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
@@ -61,10 +57,8 @@ export const navigateToZone = define({
     const { robot } = ctx;
     const found = attempt(() => robot.zone(zone));
     if (isToolFailure(found)) return found;
-    const op = attempt(() => robot.navigateTo({ ...rectCenter(found), ...avoiding(avoid_zones) }));
-    if (isToolFailure(op)) return op;
-    await followOperation(ctx, op, extra, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S });
-    const outcome = motionOutcome(robot, op, wait, `navigation to ${found.name}`);
+    const toCentre = () => robot.navigateTo({ ...rectCenter(found), ...avoiding(avoid_zones) });
+    const outcome = await performMotion(ctx, extra, toCentre, { wait, detach, timeoutS: NAVIGATION_TIMEOUT_S }, `navigation to ${found.name}`);
     return isToolFailure(outcome) ? outcome : { ...outcome, output: { ...outcome.output, zone: found.name } };
   },
 });
@@ -82,18 +76,15 @@ export const approachObject = define({
     detach: detachArg,
   },
   output: motionOutputSchema.extend({ object_id: z.string(), object_position: z.object({ x: z.number(), y: z.number() }), distance_m: z.number() }),
-  annotations: moves,
+  annotations: MOVES_THE_ROBOT,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: NAVIGATION_TIMEOUT_S,
   async handler(ctx, { object_id, label, standoff, avoid_zones, detach }, extra) {
-    const { robot } = ctx;
-    const op = attempt(() => robot.approach({ ...(object_id ? { objectId: object_id } : {}), ...(label ? { label } : {}), ...(standoff !== undefined ? { standoff } : {}), ...avoiding(avoid_zones) }));
-    if (isToolFailure(op)) return op;
-    await followOperation(ctx, op, extra, { wait: true, detach, timeoutS: NAVIGATION_TIMEOUT_S });
-    const outcome = motionOutcome(robot, op, true, `approach to ${object_id ?? label}`);
+    const target = { ...(object_id ? { objectId: object_id } : {}), ...(label ? { label } : {}), ...(standoff !== undefined ? { standoff } : {}), ...avoiding(avoid_zones) };
+    const outcome = await performMotion(ctx, extra, () => ctx.robot.approach(target), { wait: true, detach, timeoutS: NAVIGATION_TIMEOUT_S }, `approach to ${object_id ?? label}`);
     if (isToolFailure(outcome)) return outcome;
-    const { object_id: id, object_position, distance_m } = op.result as { object_id: string; object_position: { x: number; y: number }; distance_m: number };
+    const { object_id: id, object_position, distance_m } = outcome.output.operation.result as { object_id: string; object_position: { x: number; y: number }; distance_m: number };
     return { output: { ...outcome.output, object_id: id, object_position, distance_m }, summary: `facing ${id} at ${round(distance_m, 2)} m` };
   },
 });
@@ -104,16 +95,12 @@ export const rotate = define({
   description: 'Turn in place by an angle in degrees (positive is counter-clockwise). Requires arm.',
   input: { angle_deg: z.number().min(-720).max(720).describe('degrees, positive counter-clockwise'), wait: waitArg, detach: detachArg },
   output: motionOutputSchema,
-  annotations: moves,
+  annotations: MOVES_THE_ROBOT,
   category: 'motion',
   needsConfirmation: false,
   timeoutSeconds: 60,
   async handler(ctx, { angle_deg, wait, detach }, extra) {
-    const { robot } = ctx;
-    const op = attempt(() => robot.rotate(degToRad(angle_deg)));
-    if (isToolFailure(op)) return op;
-    await followOperation(ctx, op, extra, { wait, detach, timeoutS: 60 });
-    return motionOutcome(robot, op, wait, `rotation by ${angle_deg}°`);
+    return performMotion(ctx, extra, () => ctx.robot.rotate(degToRad(angle_deg)), { wait, detach, timeoutS: 60 }, `rotation by ${angle_deg}°`);
   },
 });
 
@@ -144,12 +131,8 @@ export const chargeBattery = define({
   needsConfirmation: false,
   timeoutSeconds: 600,
   async handler(ctx, { wait }, extra) {
-    const { robot } = ctx;
-    const op = attempt(() => robot.charge());
-    if (isToolFailure(op)) return op;
     // Charging does not move the robot: it goes on when the session ends (no deadman).
-    await followOperation(ctx, op, extra, { wait, detach: true, timeoutS: 600 });
-    return motionOutcome(robot, op, wait, 'charging');
+    return performMotion(ctx, extra, () => ctx.robot.charge(), { wait, detach: true, timeoutS: 600 }, 'charging');
   },
 });
 

@@ -3,7 +3,7 @@ import { encodePng } from '../../../core/png.js';
 import { defineTool, isToolFailure, toolFailure, MAX_NAME_LENGTH } from '../../tool-declaration.js';
 import type { RobotToolContext } from './context.js';
 import { attempt, attemptAsync, detectionSchema, detectionView, poseSchema, poseView } from './views.js';
-import { followOperation } from './session-motion.js';
+import { followOperation, MOVES_THE_ROBOT } from './session-motion.js';
 import type { Detection } from '../../../robot/perception.js';
 import { round } from '../../../core/geometry.js';
 
@@ -40,7 +40,7 @@ export const scanSurroundings = define({
   // view is what confirms a far, weakly detected object (the robot remembers only confirmed ones).
   input: { steps: z.number().int().min(4).max(16).default(12).describe('number of headings to look in') },
   output: z.object({ detections: z.array(detectionSchema), count: z.number().int(), pose: poseSchema, time: z.number().describe('robot time at the end of the scan, seconds') }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  annotations: MOVES_THE_ROBOT,
   category: 'perception',
   needsConfirmation: false,
   timeoutSeconds: 120,

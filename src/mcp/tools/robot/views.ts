@@ -150,7 +150,7 @@ function refusalOf(e: unknown): ToolFailure {
 const STOPPED_ON_THE_WAY = new Set<FailureCode>(['failed', 'timeout', 'cancelled', 'grasp_missed', 'internal']);
 
 export const motionOutputSchema = z.object({ operation: operationSchema, pose: poseSchema, battery: z.number() });
-type MotionOutput = z.infer<typeof motionOutputSchema>;
+export type MotionOutput = z.infer<typeof motionOutputSchema>;
 
 /** The structured result of a motion tool, or the operation's coded failure when it did not
  *  succeed. `what` names it in messages ("navigation to bin_a"). */

@@ -131,11 +131,19 @@ export async function scan({ robot, beliefs }: SkillContext, say: string): Promi
  * The objects `q` matches, one entry per object: a second sighting near the first is the same
  * object — unless one result reported both, as the robot's memory then told them apart in one
  * look (two balls 0.35 m apart, or the cubes the robot itself put down side by side, had been
- * counted as one).
+ * counted as one). Sightings taken for one object form a group, and a sighting reported together
+ * with any of the group is another object: a red cube seen afresh from afar, near two red cubes
+ * one look told apart in a crowded tray, stands for one of them, never for both.
  */
 function distinct(beliefs: Beliefs, objects: SeenThing[]): SeenThing[] {
-  const same = (p: SeenThing, o: SeenThing) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M && !beliefs.seenTogether(p.id, o.id);
-  return objects.filter((o, i) => !objects.slice(0, i).some((p) => same(p, o)));
+  const groups: SeenThing[][] = [];
+  for (const o of objects) {
+    const near = (p: SeenThing) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M;
+    const group = groups.find((g) => near(g[0]!) && g.every((p) => !beliefs.seenTogether(p.id, o.id)));
+    if (group) group.push(o);
+    else groups.push([o]);
+  }
+  return groups.map((g) => g[0]!);
 }
 
 /**
@@ -203,16 +211,20 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise
   const armed = zone ? await ctx.robot.ensureArmed() : ok('');
   if (!armed.ok) return armed;
   const survey = zone ? await surveyZone(ctx, zone) : null;
+  const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
+  // What the zone's own looks showed, close up and from its sides: the room's search sees it
+  // again from afar, where an estimate can fall across the zone's edge or a tracker id be given
+  // anew; an object seen in the zone by those looks still counts.
+  const closeUp = zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : [];
   const found = await find(ctx, { ...q, all: true });
-  const objects = distinct(ctx.beliefs, found.objects);
+  const objects = distinct(ctx.beliefs, [...closeUp, ...found.objects.filter((o) => !closeUp.some((c) => c.id === o.id))]);
   if (cutShort(ctx, found)) return fail(`I could not count ${describeQuery({ ...q, all: true })}: ${partialSearch(found, objects)}`);
   const where = q.inZone ? ` in ${q.inZone}` : '';
-  const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
   const list = objects.length ? `: ${objects.map((o) => o.id).join(', ')}` : '';
   // A part of the zone no look at it showed is left to the room's search; but a zone whose
   // last look still showed something new may hold more than was seen.
   if (survey && !(survey.settled && (survey.seen || found.complete))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
-  const searched = zone ? `after looking at all of ${zone.name} and searching the room` : found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
+  const searched = survey ? `after looking at ${survey.seen ? 'all of ' : ''}${q.inZone} and searching the room` : found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
   return ok(`I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
 }
 

@@ -22,7 +22,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  CancelledNotificationSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type MessageExtraInfo,
@@ -30,7 +29,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Exchange, keepAlive, sseHeaders, writeEvent } from './http-exchange.js';
 import { headerValue as header, sendJson, sendJsonRpcError as replyError } from './http-io.js';
-import { asMessage, errorReply, type Envelope } from './json-rpc-envelope.js';
+import { asMessage, cancelledRequestId, errorReply, requestsIn, type Envelope } from './json-rpc-envelope.js';
 import { SessionLifecycle, notInitialized } from './session-lifecycle.js';
 
 export interface HttpSessionTransportOptions {
@@ -151,7 +150,7 @@ export class HttpSessionTransport implements Transport {
       this.options.onsessioninitialized?.(this.sessionId);
     }
     const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
-    const ids = messages.filter((m) => 'method' in m && 'id' in m).map((m) => (m as { id: RequestId }).id);
+    const ids = requestsIn(messages).map((m) => m.id);
     if (ids.length === 0) {
       res.writeHead(202).end();
       this.deliver(messages, extra);
@@ -171,15 +170,14 @@ export class HttpSessionTransport implements Transport {
 
   private deliver(messages: JSONRPCMessage[], extra: MessageExtraInfo): void {
     for (const m of messages) {
-      if ('method' in m && m.method === 'notifications/cancelled') this.cancelled(m);
+      const cancelled = cancelledRequestId(m);
+      if (cancelled !== undefined) this.cancelled(cancelled);
       this.onmessage?.(m, extra);
     }
   }
 
   /** The server sends nothing for a request the client cancelled: its exchange stops waiting. */
-  private cancelled(message: JSONRPCMessage): void {
-    const requestId = CancelledNotificationSchema.safeParse(message).data?.params.requestId;
-    if (requestId === undefined) return;
+  private cancelled(requestId: RequestId): void {
     this.orphans.delete(requestId);
     const exchange = this.exchanges.get(requestId);
     if (!exchange) return;

@@ -1,10 +1,12 @@
 /**
- * The JSON-RPC envelope check both network transports share: a parsed HTTP body or stdio line is
- * checked with the SDK's own message schemas, so nothing passed on to the server is a message the
- * SDK would drop unanswered (its Protocol ignores anything that fails JSONRPCRequestSchema, e.g.
+ * The JSON-RPC envelope check both network transports share, and what both read of the messages
+ * (their requests, a cancellation's request id): a parsed HTTP body or stdio line is checked with
+ * the SDK's own message schemas, so nothing passed on to the server is a message the SDK would
+ * drop unanswered (its Protocol ignores anything that fails JSONRPCRequestSchema, e.g.
  * `params: {"_meta": 5}` or an object as progressToken). What fails is answered here, -32600.
  */
 import {
+  CancelledNotificationSchema,
   ErrorCode,
   JSONRPCErrorResponseSchema,
   JSONRPCMessageSchema,
@@ -32,6 +34,20 @@ export function errorReply(id: RequestId | null, code: number, message: string):
 /** The reply as the SDK's message type, for Transport.send (which has no id: null in its types). */
 export function asMessage(reply: ErrorReply): JSONRPCMessage {
   return reply as unknown as JSONRPCMessage;
+}
+
+/** A request among the messages of one body or line: the server owes it an answer. */
+export type IncomingRequest = JSONRPCMessage & { id: RequestId; method: string };
+
+/** The requests among one body's or line's messages (notifications and answers are owed nothing). */
+export function requestsIn(messages: readonly JSONRPCMessage[]): IncomingRequest[] {
+  return messages.filter((m): m is IncomingRequest => 'method' in m && 'id' in m);
+}
+
+/** The id of the request a notifications/cancelled names; undefined for any other message. */
+export function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
+  if (!('method' in message) || message.method !== 'notifications/cancelled') return undefined;
+  return CancelledNotificationSchema.safeParse(message).data?.params.requestId;
 }
 
 /** The messages of one parsed body or line (an array is a batch), or the -32600 reply for it. */

@@ -6,7 +6,7 @@
  * a running request's id take over its cancellation.
  */
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { errorReply, type ErrorReply } from './json-rpc-envelope.js';
+import { errorReply, requestsIn, type ErrorReply } from './json-rpc-envelope.js';
 
 /** JSON-RPC batches are in exactly one MCP version: 2025-03-26 added them ("MUST support receiving
  *  JSON-RPC batches") and 2025-06-18 removed them; 2024-11-05 never had them. A batch is accepted
@@ -32,7 +32,7 @@ export class SessionLifecycle {
   /** The reply refusing these messages (one line or one POST), or undefined when the server may
    *  have them. `running(id)` says whether a request with this id is still unanswered. */
   admit(messages: readonly JSONRPCMessage[], batch: boolean, running: (id: RequestId) => boolean): ErrorReply | undefined {
-    const requests = messages.filter((m): m is JSONRPCMessage & { id: RequestId; method: string } => 'method' in m && 'id' in m);
+    const requests = requestsIn(messages);
     const initialize = requests.find((r) => r.method === 'initialize');
     if (initialize) {
       if (this.stage !== 'new') return alreadyInitialized(initialize.id);

@@ -14,8 +14,8 @@
 import type { Readable, Writable } from 'node:stream';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CancelledNotificationSchema, ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { asMessage, errorReply, readEnvelope, type ErrorReply } from './json-rpc-envelope.js';
+import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { asMessage, cancelledRequestId, errorReply, readEnvelope, requestsIn, type ErrorReply } from './json-rpc-envelope.js';
 import { SessionLifecycle } from './session-lifecycle.js';
 import type { EarlyAnswer } from './stdio-fast-initialize.js';
 
@@ -140,10 +140,7 @@ export class StdioLineTransport implements Transport {
     if (!envelope.ok) return this.refuse(envelope.reply);
     const refusal = this.lifecycle.admit(envelope.messages, envelope.batch, (id) => this.running.has(id));
     if (refusal) return this.refuse(refusal);
-    const ids: RequestId[] = [];
-    for (const message of envelope.messages) {
-      if ('method' in message && 'id' in message) ids.push(message.id);
-    }
+    const ids = requestsIn(envelope.messages).map((m) => m.id);
     if (envelope.batch && ids.length > 0) {
       const batch = { waiting: new Set(ids), answers: [] };
       for (const id of ids) this.batches.set(id, batch);
@@ -162,8 +159,7 @@ export class StdioLineTransport implements Transport {
 
   /** The server sends nothing for a request the client cancelled: it is no longer running. */
   private noteCancellation(message: JSONRPCMessage): void {
-    if (!('method' in message) || message.method !== 'notifications/cancelled') return;
-    const requestId = CancelledNotificationSchema.safeParse(message).data?.params.requestId;
+    const requestId = cancelledRequestId(message);
     if (requestId === undefined) return;
     this.running.delete(requestId);
     const batch = this.batches.get(requestId);

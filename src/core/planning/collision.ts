@@ -47,17 +47,17 @@ export function objectDistance(o: FloorObject, x: number, y: number): number {
   return Math.sqrt(pu * pu + pv * pv);
 }
 
-/** Closest distance between the segment a→b and an object's footprint. */
-function segmentObjectDistance(o: FloorObject, a: Vec2, b: Vec2): number {
-  if (o.shape !== 'cube') return Math.max(0, pointSegmentDistance(o.x, o.y, a.x, a.y, b.x, b.y) - o.size / 2);
+/** Closest distance between the segment (ax, ay)→(bx, by) and an object's footprint. */
+function segmentObjectDistance(o: FloorObject, ax: number, ay: number, bx: number, by: number): number {
+  if (o.shape !== 'cube') return Math.max(0, pointSegmentDistance(o.x, o.y, ax, ay, bx, by) - o.size / 2);
   const c = Math.cos(o.yaw);
   const s = Math.sin(o.yaw);
   const half = o.size / 2;
   const square: Rect = { minX: -half, minY: -half, maxX: half, maxY: half };
-  const au = (a.x - o.x) * c + (a.y - o.y) * s;
-  const av = -(a.x - o.x) * s + (a.y - o.y) * c;
-  const bu = (b.x - o.x) * c + (b.y - o.y) * s;
-  const bv = -(b.x - o.x) * s + (b.y - o.y) * c;
+  const au = (ax - o.x) * c + (ay - o.y) * s;
+  const av = -(ax - o.x) * s + (ay - o.y) * c;
+  const bu = (bx - o.x) * c + (by - o.y) * s;
+  const bv = -(bx - o.x) * s + (by - o.y) * c;
   return segmentRectDistance(square, au, av, bu, bv);
 }
 
@@ -65,19 +65,34 @@ function wallDistance(map: StaticMap, x: number, y: number): number {
   return Math.max(0, Math.min(x, map.width - x, y, map.depth - y));
 }
 
-/** Distance from (x, y) to the nearest wall, obstacle or floor object; 0 inside one. */
-export function clearanceAt(map: StaticMap, objects: readonly FloorObject[], x: number, y: number): number {
-  let best = wallDistance(map, x, y);
+/**
+ * The smallest of `best` and the distances from the segment (ax, ay)→(bx, by) (a point when both
+ * ends are the same) to every obstacle and floor object not held, as measured by `toRect` and
+ * `toObject`. They are module functions, not closures, so a per-step query allocates nothing.
+ */
+function nearestObstacleOrObject(
+  map: StaticMap,
+  objects: readonly FloorObject[],
+  best: number,
+  ax: number, ay: number, bx: number, by: number,
+  toRect: (r: Rect, ax: number, ay: number, bx: number, by: number) => number,
+  toObject: (o: FloorObject, ax: number, ay: number, bx: number, by: number) => number,
+): number {
   for (const o of map.obstacles) {
-    const d = distanceToRectXY(o, x, y);
+    const d = toRect(o, ax, ay, bx, by);
     if (d < best) best = d;
   }
   for (const o of objects) {
     if (o.heldBy !== null) continue;
-    const d = objectDistance(o, x, y);
+    const d = toObject(o, ax, ay, bx, by);
     if (d < best) best = d;
   }
   return best;
+}
+
+/** Distance from (x, y) to the nearest wall, obstacle or floor object; 0 inside one. */
+export function clearanceAt(map: StaticMap, objects: readonly FloorObject[], x: number, y: number): number {
+  return nearestObstacleOrObject(map, objects, wallDistance(map, x, y), x, y, x, y, distanceToRectXY, objectDistance);
 }
 
 /** Like `clearanceAt`, but says what the nearest thing is (for messages, not per step). */
@@ -166,15 +181,6 @@ function segmentRectDistance(r: Rect, ax: number, ay: number, bx: number, by: nu
 /** Smallest clearance anywhere along the segment a→b, exactly. (Inside the convex room the
  *  wall distance is smallest at an endpoint.) */
 export function segmentClearance(map: StaticMap, objects: readonly FloorObject[], a: Vec2, b: Vec2): number {
-  let best = Math.min(wallDistance(map, a.x, a.y), wallDistance(map, b.x, b.y));
-  for (const o of map.obstacles) {
-    const d = segmentRectDistance(o, a.x, a.y, b.x, b.y);
-    if (d < best) best = d;
-  }
-  for (const o of objects) {
-    if (o.heldBy !== null) continue;
-    const d = segmentObjectDistance(o, a, b);
-    if (d < best) best = d;
-  }
-  return best;
+  const walls = Math.min(wallDistance(map, a.x, a.y), wallDistance(map, b.x, b.y));
+  return nearestObstacleOrObject(map, objects, walls, a.x, a.y, b.x, b.y, segmentRectDistance, segmentObjectDistance);
 }

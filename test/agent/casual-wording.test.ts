@@ -49,6 +49,8 @@ describe('courtesies and slang around a command', () => {
     ["grab the red cubes and chuck 'em on the shelf", [place({ ...red, ...cube, all: true }, 'shelf')]],
     ['grab the red cubes and chuck em on the shelf', [place({ ...red, ...cube, all: true }, 'shelf')]],
     ['could ya put the red cube in bin a', [place({ ...red, ...cube }, 'bin_a')]],
+    // "em" opening the sentence is a hesitation, as "um" is.
+    ['em, put the red cube in bin a', [place({ ...red, ...cube }, 'bin_a')]],
     // The future of wanting is wanting: "gonna need X in Z" is "I need X in Z".
     ["we're gonna need the blue cube on the shelf", [place({ ...blue, ...cube }, 'shelf')]],
     ["I'm going to want the green ball in bin b", [place({ ...green, ...ball }, 'bin_b')]],
@@ -142,6 +144,7 @@ describe('where an object ought to be, and requests wrapped in courtesy', () => 
 
   it('"X could be in Z" only guesses where it is: not a request to put it there', () => {
     refused('the red cube could be in bin a', 'the red cube could be in bin a');
+    refused('the red cube must be in bin a', 'the red cube must be in bin a');
   });
 });
 

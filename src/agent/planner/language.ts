@@ -30,6 +30,8 @@ const BARE_CONTRACTIONS: Record<string, string> = {
 };
 // "'em" keeps its apostrophe in front: taken with the word, or "them" would be read as a quotation.
 const BARE_CONTRACTION = new RegExp(`(?:\\B')?\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
+/** "em" opening a sentence or set off by commas is a hesitation, as "um" is; elsewhere it is "'em", them. */
+const HESITATION = /(^|[,.;:!?]\s*)em\b\s*,?/gi;
 /** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */
 const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
@@ -52,7 +54,7 @@ export interface Term {
  * Punctuation that separates clauses is kept as its own term.
  */
 export function readTerms(text: string, keep: ReadonlySet<string> = new Set()): Term[] {
-  const doc = nlp()(text.replace(MIND, ' ').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase().replace(/^'/, '')]!));
+  const doc = nlp()(text.replace(MIND, ' ').replace(HESITATION, '$1').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase().replace(/^'/, '')]!));
   doc.contractions().expand();
   (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
   doc.compute('root');

@@ -72,10 +72,10 @@ function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | nul
  * Said between an object and where it goes: "X goes in Z", "X needs to go to Z", "X should be
  * moved to Z", "X is to go in Z" — and where it ought to be, which asks for it to be put there:
  * "X should be in Z", "X wants to be in Z", "X is meant to be on Z" ("X's meant to" is read as
- * "has mean to"). "X could be in Z" only guesses where it is.
+ * "has mean to"). "X could be in Z" and "X must be in Z" guess where it is, and ask nothing.
  */
 const LINK =
-  /\s+(?:(?:(?:should|must|can|could|will|would)\s+(?:be\s+)?|(?:needs?|has|have|ought|wants?)\s+to\s+(?:be\s+)?|needs?\s+(?:to\s+)?(?=move|put|taken|carried)|(?:is|are)\s+(?:supposed\s+|meant\s+|going\s+)?to\s+(?:be\s+)?)?(?:go|belong|live|end up|sit|stay|move|moved|put|taken|brought|carried|delivered|placed|dropped|returned)|(?:should|must|shall|(?:needs?|has|have|ought|wants?)\s+to|(?:is|are|has|have)\s+(?:supposed|meant|mean|going)\s+to)\s+be)$/;
+  /\s+(?:(?:(?:should|must|can|could|will|would)\s+(?:be\s+)?|(?:needs?|has|have|ought|wants?)\s+to\s+(?:be\s+)?|needs?\s+(?:to\s+)?(?=move|put|taken|carried)|(?:is|are)\s+(?:supposed\s+|meant\s+|going\s+)?to\s+(?:be\s+)?)?(?:go|belong|live|end up|sit|stay|move|moved|put|taken|brought|carried|delivered|placed|dropped|returned)|(?:should|(?:needs?|has|have|ought|wants?)\s+to|(?:is|are|has|have)\s+(?:supposed|meant|mean|going)\s+to)\s+be)$/;
 
 /** "the returns cart needs emptying", "the table should be cleared", "the shelf needs tidying up": that done to the place. */
 function toBeDone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | null {

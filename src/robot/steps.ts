@@ -26,14 +26,25 @@ export interface Step {
  *  default 0.1–0.25 m, the simulator's a few mm) are well under it. */
 const ARRIVED_WITHIN_M = 0.5;
 
-export function motionStep(backend: RobotBackend, goal: MotionGoal): Step {
-  const unit = goal.kind === 'goto' ? 'm' : 'rad';
+/** A step whose backend activity is started without a refusal and halted by stopping the base
+ *  (a motion, a gripper action); `watch` reads how the activity is going. */
+function backendActivityStep(backend: RobotBackend, begin: () => void, watch: Step['watch']): Step {
   return {
     start() {
-      backend.startMotion(goal);
+      begin();
       return undefined;
     },
-    watch(report) {
+    watch,
+    halt: (reason) => backend.stopMotion(reason),
+  };
+}
+
+export function motionStep(backend: RobotBackend, goal: MotionGoal): Step {
+  const unit = goal.kind === 'goto' ? 'm' : 'rad';
+  return backendActivityStep(
+    backend,
+    () => backend.startMotion(goal),
+    (report) => {
       const m = backend.motionState();
       report(m.progress, m.status === 'active' ? `${round(m.remaining ?? 0, 2)} ${unit} to go` : undefined);
       if (m.status === 'succeeded') {
@@ -52,25 +63,21 @@ export function motionStep(backend: RobotBackend, goal: MotionGoal): Step {
       if (m.status === 'failed' || m.status === 'idle') return { ok: false, message: m.reason ?? 'motion stopped', code: 'failed' };
       return undefined;
     },
-    halt: (reason) => backend.stopMotion(reason),
-  };
+  );
 }
 
 export function gripperStep(backend: RobotBackend, action: 'grasp' | 'release', held: HeldObject): Step {
-  return {
-    start() {
-      backend.startGripper(action);
-      return undefined;
-    },
-    watch(report) {
+  return backendActivityStep(
+    backend,
+    () => backend.startGripper(action),
+    (report) => {
       const g = backend.gripperState();
       if (g.status === 'active') report(0.5);
       if (g.status === 'succeeded') return { ok: true, message: `${action} done`, result: action === 'grasp' ? held.grasped() : held.released(g.zone) };
       if (g.status === 'failed' || g.status === 'idle') return { ok: false, message: g.reason ?? `${action} did not complete`, code: action === 'grasp' ? 'grasp_missed' : 'failed' };
       return undefined;
     },
-    halt: (reason) => backend.stopMotion(reason),
-  };
+  );
 }
 
 /** Charges until the battery reaches `target` (0..1). */

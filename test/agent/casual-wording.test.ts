@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ground } from './planner-map.js';
+import { expectGrounding, grounded, refusalOf, WAREHOUSE_ZONES, type WordingCase as Case } from './planner-map.js';
 
 /**
  * Casual wording: how people really talk to a robot in a room they share with it — slang and
@@ -9,26 +9,11 @@ import { ground } from './planner-map.js';
  * jobs for you: …"). Each is read and grounded as the planner does; what stays unreadable is
  * still refused before anything moves, quoting the words.
  */
-const WAREHOUSE = ['home', 'shelf', 'bin_a', 'bin_b', 'charging_dock'];
-
-type Case = [string, unknown[], string[]?];
-
-function grounded(text: string, zones = WAREHOUSE) {
-  const g = ground(text, zones);
-  if ('refusal' in g) throw new Error(`refused "${text}": ${g.refusal}`);
-  return g;
-}
-
-const check = (text: string, goals: unknown[], readings: string[] = []) => {
-  const g = grounded(text);
-  expect(g.goals).toMatchObject(goals);
-  expect(g.goals).toHaveLength(goals.length);
-  for (const r of readings) expect(g.readings.join('; ')).toContain(r);
-};
+const check = expectGrounding(WAREHOUSE_ZONES);
 
 const refused = (text: string, quoted: string) => {
-  const g = ground(text, WAREHOUSE);
-  expect('refusal' in g ? g.refusal : `read as ${JSON.stringify(g.goals)}`).toContain(quoted);
+  const why = refusalOf(text);
+  expect(why ?? `read as ${JSON.stringify(grounded(text).goals)}`).toContain(quoted);
 };
 
 const red = { color: 'red' };
@@ -156,11 +141,7 @@ describe('where an object belongs, said with any verb that delivers', () => {
     ['pop the red ball in the same colour bay', [place({ ...red, ...ball }, 'red_bay')]],
     ['chuck the blue ball in the bay of the same colour', [place({ ...blue, ...ball }, 'blue_bay')]],
     ['carry the green cube to the right bay', [place({ ...green, ...cube }, 'green_bay')]],
-  ])('%s', (text, goals) => {
-    const g = grounded(text, BAYS);
-    expect(g.goals).toMatchObject(goals);
-    expect(g.goals).toHaveLength(goals.length);
-  });
+  ])('%s', (text, goals) => expectGrounding(BAYS)(text, goals));
 
   it('on a map with no zone named after a colour, "the bay that matches its colour" is refused', () => {
     refused('stick the red cube in the bay that matches its colour', 'no zone of this map is named after a colour');

@@ -47,26 +47,6 @@ export function boxFaceNormals(c: number, s: number): Float64Array {
   return faces;
 }
 
-/** The box slab test's entry t, exit t and entry face so far, for the one ray being intersected
- *  (rendering is single-threaded): `clipToSlab` updates them in place and allocates nothing. */
-const slab = new Float64Array(3);
-
-/** Clips the ray's [entry, exit] in `slab` to lo ≤ p + t·q ≤ hi along one axis, entering through
- *  `face` (the face towards −axis) when q > 0, face + 1 otherwise. False when the ray runs
- *  parallel to the slab outside it: a miss. */
-function clipToSlab(p: number, q: number, lo: number, hi: number, face: number): boolean {
-  if (q === 0) return !(p < lo || p > hi);
-  const t1 = (lo - p) / q;
-  const t2 = (hi - p) / q;
-  const entry = Math.min(t1, t2);
-  if (entry > slab[0]!) {
-    slab[0] = entry;
-    slab[2] = q > 0 ? face : face + 1;
-  }
-  slab[1] = Math.min(slab[1]!, Math.max(t1, t2));
-  return true;
-}
-
 /** Box standing on the floor, centred at (x, y), turned about z by the yaw whose cosine and
  *  sine are c and s, with its `boxFaceNormals`. Slab method in the box's own frame. */
 export function intersectBox(
@@ -77,13 +57,34 @@ export function intersectBox(
   const py = -(ox - x) * s + (oy - y) * c;
   const qx = dx * c + dy * s;
   const qy = -dx * s + dy * c;
-  slab[0] = -Infinity;
-  slab[1] = Infinity;
-  slab[2] = 0;
-  if (!clipToSlab(px, qx, -hx, hx, 0) || !clipToSlab(py, qy, -hy, hy, 2) || !clipToSlab(oz, dz, 0, h, 4)) return Infinity;
-  const tNear = slab[0]!;
-  const face = slab[2]!;
-  if (tNear > slab[1]! || tNear <= 0) return Infinity;
+  let tNear = -Infinity;
+  let tFar = Infinity;
+  let face = 0;
+  // x slab
+  if (qx !== 0) {
+    const t1 = (-hx - px) / qx;
+    const t2 = (hx - px) / qx;
+    const lo = Math.min(t1, t2);
+    if (lo > tNear) { tNear = lo; face = qx > 0 ? 0 : 1; }
+    tFar = Math.min(tFar, Math.max(t1, t2));
+  } else if (px < -hx || px > hx) return Infinity;
+  // y slab
+  if (qy !== 0) {
+    const t1 = (-hy - py) / qy;
+    const t2 = (hy - py) / qy;
+    const lo = Math.min(t1, t2);
+    if (lo > tNear) { tNear = lo; face = qy > 0 ? 2 : 3; }
+    tFar = Math.min(tFar, Math.max(t1, t2));
+  } else if (py < -hy || py > hy) return Infinity;
+  // z slab [0, h]
+  if (dz !== 0) {
+    const t1 = -oz / dz;
+    const t2 = (h - oz) / dz;
+    const lo = Math.min(t1, t2);
+    if (lo > tNear) { tNear = lo; face = dz > 0 ? 4 : 5; }
+    tFar = Math.min(tFar, Math.max(t1, t2));
+  } else if (oz < 0 || oz > h) return Infinity;
+  if (tNear > tFar || tNear <= 0) return Infinity;
   n[0] = faces[3 * face]!;
   n[1] = faces[3 * face + 1]!;
   n[2] = faces[3 * face + 2]!;

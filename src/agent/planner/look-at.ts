@@ -24,15 +24,21 @@ const POSES_TRIED = 3;
 
 /** Where the robot ended up looking from, or null when it looks from where it is. */
 export async function goLookAt(ctx: SkillContext, target: Point, distance: number, where: string, sees: readonly Point[] = [target]): Promise<FacingPose | null> {
-  const { robot, beliefs } = ctx;
+  const { beliefs } = ctx;
   if (!beliefs.map) return goBackAlongLine(ctx, target, distance, where);
   const poses = lookingPoses(ctx, target, distance, sees);
   if (poses === 'here') return null;
-  for (const [i, pose] of poses.slice(0, POSES_TRIED).entries()) {
-    const say = i === 0 ? `Going to (${pose.x}, ${pose.y}) to look at what I put down ${where}.` : `Could not get there; trying (${pose.x}, ${pose.y}) to look ${where}.`;
-    const r = await robot.act('navigate_to', { ...pose }, say);
-    if (r.ok) return pose;
-    if (robot.estopped) break;
+  return driveToFirstReached(ctx, poses, POSES_TRIED, (pose, i) =>
+    i === 0 ? `Going to (${pose.x}, ${pose.y}) to look at what I put down ${where}.` : `Could not get there; trying (${pose.x}, ${pose.y}) to look ${where}.`,
+  );
+}
+
+/** Drives to the first of the first `tries` poses it can reach: that pose, or null when none
+ *  could be reached (or the emergency stop ended the tries). `say` narrates the i-th try. */
+export async function driveToFirstReached(ctx: SkillContext, poses: readonly FacingPose[], tries: number, say: (pose: FacingPose, i: number) => string): Promise<FacingPose | null> {
+  for (const [i, pose] of poses.slice(0, tries).entries()) {
+    if ((await ctx.robot.act('navigate_to', { ...pose }, say(pose, i))).ok) return pose;
+    if (ctx.robot.estopped) break;
   }
   return null;
 }

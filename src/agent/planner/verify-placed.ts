@@ -1,6 +1,6 @@
 import type { GoalReport } from '../outcome-tool.js';
 import type { GroundedGoal } from './grounding.js';
-import { centroid, goLookAt, lookingDistance, lookingPoses, lookingPosesElsewhere, spread } from './look-at.js';
+import { centroid, driveToFirstReached, goLookAt, lookingDistance, lookingPoses, lookingPosesElsewhere, spread } from './look-at.js';
 import { idMatches, queryOfId } from './object-ids.js';
 import type { ToolReply } from './planner-session.js';
 import type { FacingPose } from './skills/facing-poses.js';
@@ -89,9 +89,7 @@ async function goSee(ctx: SkillContext, points: Point[], where: string): Promise
     poses = lookingPoses(ctx, nearest, lookingDistance(undefined), [nearest]);
   }
   if (poses === 'here') return;
-  for (const [i, pose] of poses.slice(0, POSES_TRIED).entries()) {
-    if ((await ctx.robot.act('navigate_to', { ...pose }, say(pose, where, i))).ok || ctx.robot.estopped) return;
-  }
+  await driveToFirstReached(ctx, poses, POSES_TRIED, (pose, i) => say(pose, where, i));
 }
 
 /**
@@ -103,12 +101,7 @@ async function goSeeFromElsewhere(ctx: SkillContext, item: Item, fallback: Point
   const at = item.at ?? fallback;
   const poses = lookingPosesElsewhere(ctx, at, lookingDistance(undefined), [at], lookedFrom, item.from ? { side: item.from } : null);
   if (poses === 'here') return false;
-  for (const pose of poses.slice(0, POSES_TRIED)) {
-    const r = await ctx.robot.act('navigate_to', { ...pose }, `${item.id} was not in that view; looking ${where} again from (${pose.x}, ${pose.y}).`);
-    if (r.ok) return true;
-    if (ctx.robot.estopped) return false;
-  }
-  return false;
+  return (await driveToFirstReached(ctx, poses, POSES_TRIED, (pose) => `${item.id} was not in that view; looking ${where} again from (${pose.x}, ${pose.y}).`)) !== null;
 }
 
 const say = (pose: FacingPose, where: string, i: number) =>

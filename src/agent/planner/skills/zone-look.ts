@@ -1,5 +1,5 @@
 import type { SeenThing } from '../beliefs.js';
-import { centroid, inView, lookingDistance, lookingPosesElsewhere, newSide, spread } from '../look-at.js';
+import { centroid, driveToFirstReached, inView, lookingDistance, lookingPosesElsewhere, newSide, spread } from '../look-at.js';
 import { inPlainView, type FacingPose } from './facing-poses.js';
 import type { SkillContext } from './skill-context.js';
 
@@ -22,6 +22,8 @@ type Look = (poses: FacingPose[] | 'here', say: (pose: Point) => string) => Prom
 
 /** Looks before giving up on seeing the whole zone (the caller then searches the room). */
 const MAX_LOOKS = 4;
+/** Poses tried for one look. */
+const POSES_TRIED = 3;
 /** Looks each part of the zone must have been in view of. One look can miss what is there (a
  *  green cube in bin_a, 2 m away, was missed from one pose in one seed of four), and a zone said
  *  to be empty is never looked at again, so emptiness takes two views from different poses. */
@@ -62,11 +64,7 @@ export async function surveyZone(ctx: SkillContext, zone: Zone): Promise<ZoneSur
   let unseen = [...views.keys()];
   const lookedFrom: Point[] = [];
   const look: Look = async (poses, say) => {
-    let there = poses === 'here';
-    for (const pose of poses === 'here' ? [] : poses.slice(0, 3)) {
-      there = (await robot.act('navigate_to', pose, say(pose))).ok;
-      if (there || robot.estopped) break;
-    }
+    const there = poses === 'here' || (await driveToFirstReached(ctx, poses, POSES_TRIED, say)) !== null;
     if (!there || !(await robot.act('detect_objects', {}, `Looking at what is in ${zone.name}.`)).ok) return false;
     lookedFrom.push({ x: robot.pose.x, y: robot.pose.y });
     return true;
@@ -156,10 +154,6 @@ export function zonePoints(zone: Zone): Point[] {
 export async function lookAgainWhereTaken(ctx: SkillContext, spots: readonly Point[]): Promise<boolean> {
   const { robot } = ctx;
   const poses = lookingPosesElsewhere(ctx, centroid(spots), lookingDistance(spread(spots)), spots, []);
-  let there = poses === 'here';
-  for (const pose of poses === 'here' ? [] : poses.slice(0, 3)) {
-    there = (await robot.act('navigate_to', pose, `Going to (${pose.x}, ${pose.y}) to look again where I took objects from a crowd: what they hid shows now.`)).ok;
-    if (there || robot.estopped) break;
-  }
+  const there = poses === 'here' || (await driveToFirstReached(ctx, poses, POSES_TRIED, (pose) => `Going to (${pose.x}, ${pose.y}) to look again where I took objects from a crowd: what they hid shows now.`)) !== null;
   return there && (await robot.act('detect_objects', {}, 'Looking for what the objects I took had hidden.')).ok;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectGrounding, grounded, refusalOf, WAREHOUSE_ZONES, type WordingCase as Case } from './planner-map.js';
+import { expectGrounding, grounded, groundedGoals, refusalOf, WAREHOUSE_ZONES, type WordingCase as Case } from './planner-map.js';
 
 /**
  * Casual wording: how people really talk to a robot in a room they share with it — slang and
@@ -143,13 +143,29 @@ describe('where an object belongs, said with any verb that delivers', () => {
     ['carry the green cube to the right bay', [place({ ...green, ...cube }, 'green_bay')]],
   ])('%s', (text, goals) => expectGrounding(BAYS)(text, goals));
 
+  // A direction or another place is not where it belongs: "move it right" is not "put it right".
+  it.each([
+    ['move the red cube right', 'right'],
+    ['put the red cube to its left', 'its left'],
+  ])('"%s" is not sent to the bay of its colour', (text, quoted) => {
+    expect(refusalOf(text, BAYS) ?? `read as ${JSON.stringify(groundedGoals(text, BAYS))}`).toContain(quoted);
+  });
+
   it('on a map with no zone named after a colour, "the bay that matches its colour" is refused', () => {
     refused('stick the red cube in the bay that matches its colour', 'no zone of this map is named after a colour');
   });
 });
 
+describe('the order of steps', () => {
+  it('"after you have finished charging" puts the charge first', () => {
+    expect(groundedGoals('go to bin a, after you have finished charging').map((g) => g.kind)).toEqual(['charge', 'goto']);
+  });
+});
+
 describe('what is still refused, quoting it', () => {
   it.each([
+    // A command with a colon in it is no heading to drop.
+    ['take it to: bin a', 'it to'],
     ['run a scan', 'run a'],
     ['got the purple cube', 'purple'],
     ['any cubes lying about in the garage', 'garage'],

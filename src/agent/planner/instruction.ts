@@ -1,6 +1,7 @@
 import { extractConstraints } from './constraints.js';
 import { clauseGoals } from './frames/compose.js';
 import { normalizeInstruction, splitClauses } from './frames/clauses.js';
+import { VERB_START } from './frames/verbs.js';
 import { canonicalText } from './language.js';
 import { readByMeaning } from './lexicon-reading.js';
 import type { ParsedGoal } from './frames/goal-types.js';
@@ -70,7 +71,8 @@ function withoutHeading(text: string, zoneWords: ReadonlySet<string>): string {
   if (!m) return text;
   const naming = new Set<string>([...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...PLURAL_SHAPE_WORDS, ...zoneWords]);
   const names = m[1]!.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 1 && naming.has(w));
-  return names ? text : m[2]!;
+  // "take it to: bin a" is a command with a colon in it, not a heading.
+  return names || VERB_START.test(m[1]!.toLowerCase()) ? text : m[2]!;
 }
 
 export function parseInstruction(text: string, placeWords: Iterable<string> = []): ParsedGoal[] {

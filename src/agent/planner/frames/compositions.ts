@@ -66,10 +66,13 @@ export function hasSortingZones(placeWords: ReadonlySet<string>): boolean {
 
 /** Its colour, kind or shape: what says which zone an object belongs in. */
 const OWN_KIND = String.raw`(?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?)`;
-/** Where an object belongs, said after a delivery verb: "where it belongs", "in the right bay", "in its own colour bay", "to the bay that matches its colour". */
+/** Where an object belongs, said after a delivery verb: "where it belongs", "in the right bay", "in its own colour bay", "to the bay that matches its colour".
+ *  "In its bay" is too, but not "to its left" or "to their office": "to" goes somewhere else. */
 const BELONGS = new RegExp(
-  String.raw`^(.+?)\s+(?:right|straight|(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on|to) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on|to) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?:own )?(?:colou?r|kind|shape) \w+|(?!(?:place|spot|stead|position)$)\w+)|(?:in|into|on|to) the \w+ (?:of|for|matching|with) ${OWN_KIND}|(?:in|into|on|to) the \w+ (?:that|which) (?:match|matches|go with|goes with|is|are|has|have) ${OWN_KIND}|(?:in|into|on|to) the (?:same colou?r \w+|\w+ of the same colou?r)|(?:in|into|on|to) the \w+ by (?:colou?r|kind|shape))$`,
+  String.raw`^(.+?)\s+(?:(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on|to) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on|to) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?:own )?(?:colou?r|kind|shape) \w+)|(?:in|into|on) (?:its|their) (?!(?:place|spot|stead|position)$)\w+|(?:in|into|on|to) the \w+ (?:of|for|matching|with) ${OWN_KIND}|(?:in|into|on|to) the \w+ (?:that|which) (?:match|matches|go with|goes with|is|are|has|have) ${OWN_KIND}|(?:in|into|on|to) the (?:same colou?r \w+|\w+ of the same colou?r)|(?:in|into|on|to) the \w+ by (?:colou?r|kind|shape))$`,
 );
+
+const PUT_RIGHT = /^(.+?)\s+(?:right|straight)$/;
 
 /** Verbs that deliver an object somewhere: with a "where it belongs" destination, they sort it. */
 const delivers = (verb: string) => VERB_FRAMES[verb]?.includes('place') ?? false;
@@ -78,7 +81,8 @@ const delivers = (verb: string) => VERB_FRAMES[verb]?.includes('place') ?? false
 export const sort: Frame = (verb, rest, clause) => {
   let objectText: string | undefined;
   if (delivers(verb)) {
-    const m = BELONGS.exec(rest);
+    // "Put it right / straight": only "put" says where it belongs that way ("move it right" is a direction).
+    const m = BELONGS.exec(rest) ?? (verb === 'put' ? PUT_RIGHT.exec(rest) : null);
     if (!m || /\b(?:the|on|to|in|at|of)$/.test(m[1]!)) return null;
     objectText = m[1];
   } else objectText = rest.replace(/^(?:out|up)\s+/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');

@@ -8,6 +8,7 @@ import { choose, find, findAndReport, scan } from './skills/search.js';
 import { lookAtWholeZone } from './skills/zone-look.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, ok, type Step } from './step.js';
+import { distanceToArea } from './map-areas.js';
 
 type Point = { x: number; y: number };
 type Rect = { name: string; min_x: number; min_y: number; max_x: number; max_y: number; center: Point };
@@ -110,9 +111,7 @@ async function answerDistance(ctx: SkillContext, q: ObjectQuery, to: DistanceTo)
 
 /** How far an object is from a zone: from its nearest edge (0 inside it) and from its centre. */
 function fromZone(o: SeenThing, zone: Rect): string {
-  const dx = Math.max(zone.min_x - o.x, 0, o.x - zone.max_x);
-  const dy = Math.max(zone.min_y - o.y, 0, o.y - zone.max_y);
-  const edge = Math.hypot(dx, dy);
+  const edge = distanceToArea(o, zone);
   const centre = `${metres(dist(o, zone.center))} from its centre`;
   return edge === 0 ? `${o.id} is in ${zone.name}, ${centre}` : `${o.id} is ${metres(edge)} from the nearest edge of ${zone.name} (${centre})`;
 }

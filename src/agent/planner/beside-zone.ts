@@ -8,6 +8,7 @@ import { posesFacing } from './skills/free-floor.js';
 import { holdingMatches, pick } from './skills/pick.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { fail, ok, type Step } from './step.js';
+import { distanceToArea } from './map-areas.js';
 
 /**
  * "Put the red cube near (next to, beside, by) bin a": outside the zone, close to its edge — never
@@ -74,13 +75,9 @@ async function checkBeside(ctx: SkillContext, text: string, id: string, zone: Re
   }
   if (!sighting || dist(sighting.at, spot) > NEAR_EDGE_M) return { text, status: 'unmet', evidence: `${id} not seen near (${spot.x}, ${spot.y}) on a fresh look` };
   const { at } = sighting;
-  const edge = edgeDistance(zone, at);
+  const edge = distanceToArea(at, zone);
   const where = `${sighting.id} seen at (${at.x}, ${at.y}), ${edge === 0 ? `inside ${zoneName}` : `${round(edge)} m outside ${zoneName}'s edge`} (a fresh look with the camera)`;
   return { text, status: edge > 0 && edge <= NEAR_EDGE_M ? 'met' : 'unmet', evidence: where };
-}
-
-function edgeDistance(r: Rect, p: Point): number {
-  return Math.hypot(Math.max(r.min_x - p.x, 0, p.x - r.max_x), Math.max(r.min_y - p.y, 0, p.y - r.max_y));
 }
 
 const inside = (r: Rect, p: Point, pad: number) => p.x >= r.min_x - pad && p.x <= r.max_x + pad && p.y >= r.min_y - pad && p.y <= r.max_y + pad;

@@ -1,4 +1,5 @@
 import type { Compass, Landmark, Relation, WallSide } from './relations.js';
+import { distanceToArea } from './map-areas.js';
 
 /**
  * Relations measured on the map (x east, y north, origin at the south-west corner): how far an
@@ -30,7 +31,6 @@ const REACH_M = { wall: 0.8, corner: 1.0, other: 1.0 };
 /** Two candidates whose scores differ by no more than this are equally good. */
 export const TIE_M = 0.15;
 
-const distanceToRect = (p: Point, r: Rect) => Math.hypot(Math.max(r.min_x - p.x, 0, p.x - r.max_x), Math.max(r.min_y - p.y, 0, p.y - r.max_y));
 const centre = (r: Rect): Point => ({ x: (r.min_x + r.max_x) / 2, y: (r.min_y + r.max_y) / 2 });
 
 /** Obstacles that are walls: thin and long (partitions, dividers, walls with doorways), or named so. */
@@ -121,7 +121,7 @@ export function landmarkDistance(p: Point & { id?: string }, l: Landmark, scene:
   }
   if (!map) return null;
   if ('wall' in l) {
-    if (l.wall === null) return Math.min(...COMPASS.map((s) => sideDistance(p, s, map)), ...wallObstacles(map).map((o) => distanceToRect(p, o)));
+    if (l.wall === null) return Math.min(...COMPASS.map((s) => sideDistance(p, s, map)), ...wallObstacles(map).map((o) => distanceToArea(p, o)));
     const side = wallSide(l.wall, map, scene.origin);
     return side ? sideDistance(p, side, map) : null;
   }
@@ -131,11 +131,11 @@ export function landmarkDistance(p: Point & { id?: string }, l: Landmark, scene:
   }
   if ('zone' in l) {
     const zone = map.zones.find((z) => z.name === l.zone);
-    return zone ? distanceToRect(p, zone) : null;
+    return zone ? distanceToArea(p, zone) : null;
   }
   if ('obstacles' in l) {
     const rects = map.obstacles.filter((o) => l.obstacles.includes(o.id));
-    return rects.length ? Math.min(...rects.map((r) => distanceToRect(p, r))) : null;
+    return rects.length ? Math.min(...rects.map((r) => distanceToArea(p, r))) : null;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { PlannerMap } from '../beliefs.js';
+import { distanceToArea } from '../map-areas.js';
 
 /**
  * Where the robot can stand inside a zone, from the map the planner was given: points of the zone
@@ -17,14 +18,10 @@ const STEP_M = 0.1;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-function distanceToRect(r: Rect, p: Point): number {
-  return Math.hypot(Math.max(r.min_x - p.x, 0, p.x - r.max_x), Math.max(r.min_y - p.y, 0, p.y - r.max_y));
-}
-
 /** Metres from p to the nearest wall or obstacle box of the map. */
 export function clearanceOnMap(map: PlannerMap, p: Point): number {
   const walls = Math.min(p.x, p.y, map.width - p.x, map.depth - p.y);
-  return Math.min(walls, ...map.obstacles.map((o) => distanceToRect(o, p)));
+  return Math.min(walls, ...map.obstacles.map((o) => distanceToArea(p, o)));
 }
 
 /** Whether the zone's centre is a place the robot can stand, as far as the map says. */

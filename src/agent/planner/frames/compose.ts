@@ -136,7 +136,7 @@ function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
   const from = source && 'object' in source ? source.object.inZone : undefined;
   if (from) return { ...goal, target: { said: from } };
   // Taken earlier in this instruction from no zone said: back to the spot the robot took it from.
-  const handled = [...before].reverse().find((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all && same(g.object));
+  const handled = [...before].reverse().find((g) => handlesOneSaid(g) && same(g.object));
   if (handled && 'object' in handled) return { ...goal, target: { wasAt: handled.object } };
   const text = goal.object.pronoun ? 'it' : goal.object.text;
   return { kind: 'unknown', text, reason: `I do not know where ${text} was before: say where to put it back (a place of the map)` };
@@ -149,11 +149,11 @@ function putBack(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
  */
 function whereOtherWas(goal: Extract<ParsedGoal, { kind: 'place' }>, said: ObjectQuery, before: ParsedGoal[]): ParsedGoal {
   // "… and put a red cube in its place": "its" is the one object said last, before this one.
-  const its = said.pronoun ? [...before].reverse().find((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all) : undefined;
+  const its = said.pronoun ? [...before].reverse().find((g) => handlesOneSaid(g)) : undefined;
   if (said.pronoun && !(its && 'object' in its)) return { kind: 'unknown', text: said.text, reason: `I cannot tell whose place "${said.text}" is: say "where the <object> was" or a place of the map` };
   const there = its && 'object' in its ? its.object : said;
   if (there !== said) goal = { ...goal, target: { wasAt: there } };
-  const moved = before.some((g) => (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all && g.object.color === there.color && g.object.shape === there.shape);
+  const moved = before.some((g) => handlesOneSaid(g) && g.object.color === there.color && g.object.shape === there.shape);
   if (moved) return goal;
   return { kind: 'unknown', text: there.text, reason: `I do not know where the ${there.text} was: nothing before it in this instruction moves it, so say a place or a point (x, y)` };
 }
@@ -262,4 +262,10 @@ function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): Parse
   const kinded = objects.map((o) => (/^(?:the\s+)?(?:red|green|blue|yellow)$/.test(o) && SHAPE_WORDS[shapeAfter] ? `${o} ${shapeAfter}` : o));
   const parts = kinded.map((o) => parseClause(`${m[1]} ${o} ${m[3]} ${m[4]}`));
   return parts.every((g) => g.kind === 'place') ? parts : [goal];
+}
+
+/** A pick or place of one object said by its words (not "it", not "all"): one the robot handles,
+ *  whose earlier place "its place" and "where X was" may name. */
+function handlesOneSaid(g: ParsedGoal): g is Extract<ParsedGoal, { kind: 'pick' | 'place' }> {
+  return (g.kind === 'pick' || g.kind === 'place') && !g.object.pronoun && !g.object.all;
 }

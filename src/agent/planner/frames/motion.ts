@@ -60,6 +60,9 @@ function oneOfAny(o: ObjectQuery): ObjectQuery {
 /** "wait in the yellow bay", "stay at bin a": be there. */
 export const stay: Frame = (verb, rest, clause) => (/^(?:in|at|inside|by|on)\s/.test(rest) ? go('go', rest.replace(/^\S+/, 'to'), clause) : null);
 
+/** Verbs that put an object down somewhere: what "in its place" or "where X was" may follow. */
+const PUTS_DOWN = /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/;
+
 export const place: Frame = (verb, rest, clause) => {
   // "bring me X", "give me X", "get me X": to whoever asked, where the robot started.
   const toMe = /^(?:me|us)\s+(.+)$/.exec(rest);
@@ -74,12 +77,12 @@ export const place: Frame = (verb, rest, clause) => {
   if (putBack && /^(?:put|place|set|return|move|stick|pop)$/.test(verb)) return withObject(putBack[1]!, clause, (object) => ({ kind: 'place', object, target: { said: WHERE_IT_WAS } }));
   // "move the blue cube to zone 1 and put a red cube in its place": where the object said before was (compose.ts finds which).
   const inPlaceOf = /^(.+?)\s+(?:in|into|to|on) (?:its|their) (?:place|spot|stead|position)$/.exec(rest);
-  if (inPlaceOf && /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/.test(verb)) {
+  if (inPlaceOf && PUTS_DOWN.test(verb)) {
     return withObject(inPlaceOf[1]!, clause, (object) => ({ kind: 'place', object, target: object.pronoun ? { said: WHERE_IT_WAS } : { wasAt: { all: false, pronoun: true, text: 'its place' } } }));
   }
   // "put the blue ball where the red cube was": the spot the other was taken from (compose.ts checks it was moved).
   const instead = /^(.+?)\s+(?:back\s+)?(?:to |in |on |at )?(?:where|the (?:spot|place) where)\s+(.+?)\s+(?:was|were|used to be|had been|stood|sat)$/.exec(rest);
-  if (instead && !/^(?:it|they)$/.test(instead[2]!) && /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/.test(verb)) {
+  if (instead && !/^(?:it|they)$/.test(instead[2]!) && PUTS_DOWN.test(verb)) {
     const there = parseObject(instead[2]!);
     if ('reason' in there) return unknown(clause, there.reason);
     return withObject(instead[1]!, clause, (object) => ({ kind: 'place', object, target: { wasAt: there } }));

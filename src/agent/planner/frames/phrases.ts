@@ -17,13 +17,17 @@ export function withObject(text: string, clause: string, make: (object: ObjectQu
   return make(object);
 }
 
+/** How things are said to be somewhere, without saying where: "lying about", "sitting around". */
+export const LYING = '(?:lie|lying|sit|sitting|stand|standing|kick|kicking|knock|knocking|hang|hanging)';
+
 /**
  * Said after what is looked for or counted, meaning the whole room: "around", "lying about",
  * "in here", "in this hall" — everywhere the robot can look anyway, never a zone of the map
  * ("this" points at the room the speaker stands in, whatever it is called).
  */
-export const ROOM_WIDE =
-  /(?:\s+(?:(?:lie|lying|sit|sitting|stand|standing|kick|kicking|knock|knocking|hang|hanging)\s+)?(?:anywhere|around(?: here)?|about|nearby|in here|here|somewhere|at all|in the room|in this (?:room|hall|place|building|space|area|warehouse|storeroom|office|lab|unit|floor)))+$/;
+export const ROOM_WIDE = new RegExp(
+  String.raw`(?:\s+(?:${LYING}\s+)?(?:anywhere|around(?: here)?|about|nearby|in here|here|somewhere|at all|in the room|in this (?:room|hall|place|building|space|area|warehouse|storeroom|office|lab|unit|floor)))+$`,
+);
 
 /** Prepositions that say where something goes; the first group only ever does. */
 const TOWARDS = String.raw`(?:into|onto|on top of|to|towards|next to|close to|beside|near|between|in between|halfway between)`;

@@ -1,6 +1,9 @@
 import { parseObject } from '../referring.js';
 import type { DistanceTo, ParsedGoal } from './goal-types.js';
-import { ROOM_WIDE, unknown, withObject } from './phrases.js';
+import { LYING, ROOM_WIDE, unknown, withObject } from './phrases.js';
+
+/** "lying about", "kicking around": somewhere in the room. */
+const LYING_ABOUT = new RegExp(String.raw`\b${LYING} (?:around|about)\b`);
 
 /**
  * Questions, read as a whole: about objects ("how many X (are) in Z", "what is on Z", "is there
@@ -91,7 +94,7 @@ function everyday(c: string): string {
     .replace(/^where ?abouts\b/, 'where')
     // "(have you) seen the red ball (anywhere)?": where it is.
     .replace(/^(?:(?:have|did) you (?:seen|see|spotted|spot)|seen|spotted) (?=\S)/, 'where is ')
-    .replace(/\b(?:lie|lying|sit|sitting|stand|standing|kick|kicking|knock|knocking|hang|hanging) (?:around|about)\b/, 'around')
+    .replace(LYING_ABOUT, 'around')
     .replace(/^(?:(?:have|do) (?:you|we) (?:got|get|have)|(?:you|we) (?:got|have)|got) (?=any(?:thing)?\b)/, 'are there ')
     .replace(/^any\b(?!.*\s(?:in|on|at|inside)\s)/, 'are there any');
 }

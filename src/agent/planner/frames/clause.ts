@@ -37,9 +37,7 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   if (!verb || verb.index > 0) return verbless(c) ?? wanted(c) ?? unknown(said, verb ? `I do not understand "${c.split(' ').slice(0, verb.index).join(' ')}" in "${said}"` : undefined);
   const rest = c.split(' ').slice(1).join(' ');
   let firstProblem: ParsedGoal | null = null;
-  // Any verb that delivers may say "where it belongs" ("stick it in the right bay"): a sort, tried first.
-  const frames = VERB_FRAMES[verb.lemma]!;
-  for (const name of frames.includes('place') && !frames.includes('sort') ? (['sort', ...frames] as const) : frames) {
+  for (const name of VERB_FRAMES[verb.lemma]!) {
     const goal = FRAMES[name]?.(verb.lemma, rest, said) ?? null;
     if (goal && goal.kind !== 'unknown') return goal;
     firstProblem ??= goal;

@@ -24,7 +24,7 @@ export type FrameName =
   | 'sort';
 
 /** Lemma → the frames it can open, in the order they are tried (the phrases after it decide). */
-export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
+const SAID_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
   go: ['go'], drive: ['go'], navigate: ['go'], head: ['go'], travel: ['go'], come: ['go'], roll: ['place', 'go'], enter: ['go'], walk: ['go'], proceed: ['go'],
   // Going somewhere briefly, in senses WordNet does not list among their first: "nip over to", "zip down to".
   nip: ['go'], zip: ['go'], hop: ['go'], whizz: ['go'],
@@ -46,6 +46,12 @@ export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
   clear: ['clear'], empty: ['clear'], unload: ['clear'], remove: ['clear'], clean: ['clear'],
   sort: ['sort'], fix: ['sort'], organize: ['sort'], organise: ['sort'], straighten: ['sort'], tidy: ['sort'],
 };
+
+/** The frames of each verb, tried in order. Any verb that delivers may say where an object belongs
+ *  ("stick it in the right bay"): that sort is tried first. */
+export const VERB_FRAMES: Readonly<Record<string, readonly FrameName[]>> = Object.fromEntries(
+  Object.entries(SAID_FRAMES).map(([verb, frames]) => [verb, frames.includes('place') && !frames.includes('sort') ? ['sort', ...frames] : frames]),
+);
 
 /** Words that open a clause of their own in "X and <verb> …" (questions and statuses included). */
 const CLAUSE_OPENERS = ['is', 'are', 'do', 'can', 'report', 'show', 'have'];

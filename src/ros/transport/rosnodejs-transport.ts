@@ -15,6 +15,7 @@ import {
   type RosServerGoal,
   type RosTransport,
 } from './ros-transport.js';
+import { AcceptedConnections } from './accepted-connections.js';
 import { rosEnvironmentDefaults } from './ros-environment.js';
 import { loadRosnodejs, type RnMessageClass, type RnNodeHandle, type RnServerGoalHandle, type Rosnodejs } from './rosnodejs-api.js';
 import { wrapActionClient, wrapServerGoal } from './rosnodejs-actions.js';
@@ -25,6 +26,8 @@ interface SharedNode {
   masterUri: string;
   users: number;
   ready: Promise<{ ros: Rosnodejs; nh: RnNodeHandle }>;
+  /** What other nodes connected to it: leaving closes what rosnodejs leaves open. */
+  connections: AcceptedConnections;
 }
 
 let shared: SharedNode | undefined;
@@ -38,10 +41,12 @@ export async function connectRos(options: RosConnectOptions = {}): Promise<RosTr
     throw new RosConnectError(`this process is already on the ROS master ${shared.masterUri}; one process joins one master (asked for ${masterUri})`);
   }
   if (!shared) {
-    const node: SharedNode = { masterUri, users: 0, ready: startNode(masterUri, options) };
+    const connections = new AcceptedConnections();
+    const node: SharedNode = { masterUri, users: 0, ready: startNode(masterUri, options), connections };
     shared = node;
     node.ready.catch(() => {
       if (shared === node) shared = undefined;
+      connections.stopWatching();
     });
   }
   const node = shared;
@@ -67,7 +72,7 @@ async function release(node: SharedNode): Promise<void> {
   };
   process.on('unhandledRejection', leaving);
   try {
-    await ros.shutdown().catch(() => undefined);
+    await node.connections.closeLeftOpenBy(() => ros.shutdown().catch(() => undefined));
     await new Promise((resolve) => setImmediate(resolve));
   } finally {
     process.off('unhandledRejection', leaving);

@@ -17,7 +17,8 @@ import type { KindDeps } from './procedure.js';
 import { approachTarget, firstApproachStand, type ApproachGoal } from './approach.js';
 import { deliveryStand } from './delivery.js';
 import { Looking } from './looking.js';
-import { avoidedZones, avoidGoal, driveStep, findZone } from './keep-out.js';
+import { avoidedZones, avoidGoal, findZone } from './keep-out.js';
+import { kindDeps } from './kind-deps.js';
 
 export type { RobotTopic } from './robot-context.js';
 export type { WaitOptions } from './operation-runner.js';
@@ -62,23 +63,8 @@ export class Robot {
     this.safety = new Safety(ctx, (reason, emergency) => this.stopEverything(reason, emergency));
     this.held = new HeldObject(backend, perception);
     this.looking = new Looking(ctx, this.safety, perception);
-    const deps: KindDeps = (this.deps = {
-      ctx,
-      safety: this.safety,
-      held: this.held,
-      perception,
-      limits: () => ({
-        maxLinear: this.parameters.number('max_linear_speed'),
-        maxAngular: this.parameters.number('max_angular_speed'),
-        tolerance: this.parameters.number('arrival_tolerance'),
-      }),
-      drive: (target, avoid = []) => {
-        this.safety.checkTrip(target, avoid);
-        return driveStep(backend, deps.limits(), target, avoid);
-      },
-      detect: () => this.detect(),
-    });
-    this.runner = new OperationRunner(ctx, deps, () => this.safety.armed);
+    this.deps = kindDeps(ctx, this.safety, this.held, perception, () => this.detect());
+    this.runner = new OperationRunner(ctx, this.deps, () => this.safety.armed);
     this.events.subscribe(() => this.notify('events'));
     backend.onUpdate(() => {
       this.notify('pose');

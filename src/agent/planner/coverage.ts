@@ -1,3 +1,5 @@
+import { normalizeAngle, radToDeg } from '../../core/geometry.js';
+
 /**
  * Which parts of the floor the camera has already covered, and where to look from next: a
  * coverage planner on the map's free space. The floor is cut into cells; a scan all around from a
@@ -31,6 +33,11 @@ const SENSING_RANGE_M = 3.5;
 /** Nearer than this the floor is below the camera's view at every heading. */
 const BLIND_RADIUS_M = 0.6;
 const CELL_M = 0.5;
+/** scan_surroundings' default: 12 headings 30° apart. */
+const SCAN_STEPS = 12;
+/** Half the camera's 70° field, widened by the angle half a cell spans at mid range, so a cell
+ *  whose centre is just outside a view but whose floor is not still counts for that view. */
+const HALF_FIELD_RAD = ((35 + 5) * Math.PI) / 180;
 /** Candidate views lie on this grid, and keep this far from walls and obstacles (the base's
  *  radius and a margin, so navigate_to can reach them). */
 const VIEW_GRID_M = 1;
@@ -123,6 +130,26 @@ export class CoverageMap {
     return best?.p ?? null;
   }
 
+  /**
+   * The headings worth a scan from `at`: of the `steps` of a scan all around (world degrees,
+   * evenly spaced counter-clockwise from `headingDeg`), those that would show floor no scan has
+   * covered yet, as a view whose field holds only covered floor adds nothing to the search.
+   * Every uncovered cell in reach lies in the field of each heading that sees it, so it is still
+   * seen twice, as the scan intends. Undefined for the whole circle: when every heading shows new
+   * floor, or none does (a look around for look-alikes then looks everywhere).
+   */
+  scanHeadings(at: Point, headingDeg: number, steps = SCAN_STEPS): number[] | undefined {
+    const bearings = this.cells.flatMap((c, i) => (!this.seen[i] && this.visible(at, c) ? [Math.atan2(c.y - at.y, c.x - at.x)] : []));
+    const headings: number[] = [];
+    for (let k = 0; k < steps; k++) {
+      const h = headingDeg + (k * 360) / steps;
+      const rad = (h * Math.PI) / 180;
+      // As get_robot_status reports headings: -180 < h <= 180.
+      if (bearings.some((b) => Math.abs(Math.atan2(Math.sin(b - rad), Math.cos(b - rad))) <= HALF_FIELD_RAD)) headings.push(round1(radToDeg(normalizeAngle(rad))));
+    }
+    return headings.length > 0 && headings.length < steps ? headings : undefined;
+  }
+
   private gainAt(v: Point): number {
     let gain = 0;
     this.cells.forEach((c, i) => {
@@ -163,6 +190,10 @@ export function segmentHitsRect(a: Point, b: Point, r: Rect): boolean {
     if (t0 > t1) return false;
   }
   return true;
+}
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10;
 }
 
 function round2(v: number): number {

@@ -121,8 +121,11 @@ async function goNear({ robot }: SkillContext, wp: { x: number; y: number }, say
   return { ok: false, ...(why ? { why } : {}) };
 }
 
+/** Scans all around, or only the headings that would show floor no scan has covered yet: from a
+ *  second place most of the circle is floor the first scans saw. */
 export async function scan({ robot, beliefs }: SkillContext, say: string): Promise<ToolReply> {
-  const r = await robot.act('scan_surroundings', {}, say);
+  const headings = beliefs.coverage()?.scanHeadings(robot.pose, robot.heading);
+  const r = await robot.act('scan_surroundings', headings ? { headings_deg: headings } : {}, say);
   if (r.ok) beliefs.scannedFrom({ ...robot.pose });
   return r;
 }

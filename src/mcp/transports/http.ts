@@ -14,6 +14,14 @@ import { SessionTable } from './http-sessions.js';
 
 /** Ten minutes: long enough for a person to read and think between calls, short enough that
  *  clients that never send DELETE free their place in the table. */
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) equals the idle expiry
+ * of common HTTP clients (Python's httpx: 5 s), so a client could send its next call on a
+ * connection the server was closing at that moment and get "other side closed" instead of an
+ * answer; this one outlasts the clients' own expiry, so they close first.
+ */
+const IDLE_CONNECTION_MS = 65_000;
+
 export const DEFAULT_SESSION_IDLE_MS = 600_000;
 
 export interface HttpServeOptions {
@@ -65,7 +73,7 @@ export async function serveHttp(createMcpServer: () => ConnectableServer, option
   const bearer = options.token === undefined ? undefined : new BearerToken(options.token);
   const sessions = new SessionTable(createMcpServer, { maxSessions, idleMs, maxExchangeMs: options.maxExchangeMs, log });
 
-  const httpServer = createServer();
+  const httpServer = createServer({ keepAliveTimeout: IDLE_CONNECTION_MS, headersTimeout: IDLE_CONNECTION_MS + 1000 });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 8765, host, () => {

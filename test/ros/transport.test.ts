@@ -3,7 +3,7 @@
  * service, an action with feedback, success, abort and cancel, message definitions, and the
  * errors for an unknown type and an unreachable master.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectRos } from '../../src/ros/transport/rosnodejs-transport.js';
 import { RosCallError, RosConnectError, RosTimeoutError, RosUnknownTypeError, type RosMessage } from '../../src/ros/transport/ros-transport.js';
 import { freePort, ROS_INSTALLED, ROS_SKIP_REASON, roscoreForSuite } from '../helpers/roscore.js';
@@ -84,10 +84,16 @@ describe.skipIf(!ROS_INSTALLED)('rosnodejs transport', () => {
     }).done;
     expect(ok.status).toBe('succeeded');
     expect(ok.text).toBe('reached x=1.00');
-    // Feedback and result come on topics of their own, over separate connections: the last
-    // feedback (published just before the result) may arrive just after it.
-    await vi.waitFor(() => expect(feedback.at(-1)).toBeCloseTo(1, 6), { timeout: 2000 });
-    expect(feedback.length).toBeGreaterThan(3);
+    // Feedback and result come on topics of their own, over separate connections, and actionlib's
+    // client drops the feedback of a goal whose result it has: the last feedback (x=1.00,
+    // published just before the result) is lost when it comes second. What came is the server's
+    // way there, 0.1 m a step, in order.
+    expect(feedback.length).toBeGreaterThan(0);
+    feedback.forEach((x, i) => {
+      expect(x * 10).toBeCloseTo(Math.round(x * 10), 6);
+      expect(x).toBeLessThanOrEqual(1 + 1e-9);
+      if (i > 0) expect(x).toBeGreaterThan(feedback[i - 1]!);
+    });
     expect(states).toContain('active');
 
     expect((await client.sendGoal(goal(1, 'unreachable')).done).status).toBe('aborted');

@@ -9,6 +9,7 @@ import { CANCEL_GRACE_MS, KEPT_FINISHED_GOALS } from '../../src/ros/primitives/a
 import { MAX_ROS_ARRAY_LENGTH, MAX_ROS_STRING_LENGTH } from '../../src/ros/primitives/message-schema.js';
 import { ROS_INSTALLED, ROS_SKIP_REASON } from '../helpers/roscore.js';
 import { call, openPrimitivesWorld, structured, text, type PrimitivesWorld } from './primitives-setup.js';
+import { until } from './ros-sim-helpers.js';
 
 if (!ROS_INSTALLED) console.warn(ROS_SKIP_REASON);
 
@@ -116,6 +117,17 @@ describe.skipIf(!ROS_INSTALLED)('ROS primitives under the robot safety rules', (
     const twists: Array<Record<string, any>> = [];
     const leave = await world.ros.subscribe('/rt/twist/in', 'geometry_msgs/Twist', (m) => void twists.push(m as Record<string, any>));
     try {
+      // The subscription connects in its own time (the master tells the publisher, then TCP): a
+      // zero Twist sent before then is not missing but unheard, so wait until it hears the topic.
+      world.robot.arm();
+      await until(
+        'the test subscriber hears /rt/twist/in',
+        async () => {
+          await call(world.client, 'twist_out', { linear: { x: 0 } });
+          return twists.length > 0;
+        },
+        { everyMs: 100 },
+      );
       for (const stop of [() => world.robot.stop('test stop'), () => world.robot.emergencyStop('test e-stop')]) {
         world.robot.arm();
         const op = structured(await call(world.client, 'navigate', { ...goal(1000), detach: true }));

@@ -22,10 +22,13 @@ const NO_CHARGE = [
   new RegExp(String.raw`(?:,\s*)?\bwithout (?:re)?charging\b(?: (?:the battery|yourself|it|there|up))?`, 'g'),
 ];
 const MOTION_WORDS = String.raw`(?:go(?:ing)?|driv(?:e|ing)|pass(?:ing)?|travel(?:l?ing)?|cut(?:ting)?|mov(?:e|ing)|enter(?:ing)?|head(?:ing)?)`;
+/** Where a forbidden trip would take the robot: "through", "near", and also "to" or "over" — a zone
+ *  the robot must not go to is one it must not enter. */
+const INTO = String.raw`(?:through|via|across|into|in|inside|past|by|over|onto|on|to|(?:anywhere |too )?(?:near(?: to)?|close to))`;
 const AVOID = [
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${MOTION_WORDS} (?:through|via|across|into|in|past|by|near)\s+${PLACE}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} (?:through|via|across|into|in|past|by|near)\s+${PLACE}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|stay(?:ing)? (?:out of|away from|clear of)|keep(?:ing)? (?:out of|away from|clear of))\s+(?:going through\s+)?${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:going through\s+)?${PLACE}${END}`, 'g'),
 ];
 
 /** Verbs that put an object somewhere; forbidding one forbids moving that object there. */
@@ -36,18 +39,25 @@ const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touching|moving|disturbing|picking up|taking)\s+${THING}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude)\s+${THING}${END}`, 'g'),
+  // "nothing from the workbench", "take nothing off the shelf": whatever lies in that place (read by spareOf).
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:(?:take|touch|move|bring|grab) )?(?:nothing|none of the (?:things|objects)) ((?:from|off|out of|on|in) (?:the )?[a-z0-9_ -]+?)${END}`, 'g'),
   // "don't put the blue cube in bin a": kept by not moving it at all (`alone`: only when nothing else is asked, see below).
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${PUTTING}\s+${THING}\s+(?:in|into|inside|on|onto|to|at|next to|near|by)\s+${PLACE}${END}`, 'g'),
   // ", not the red one", "but not the blue cube", ", except the yellow ball": said after the clause it narrows.
   new RegExp(String.raw`(?:,\s*(?:but |and )?|\s+but |\s+and )(?:not|except(?: for)?|apart from|other than|excluding)\s+${THING}(?: (?:though|please|one))?${END}`, 'g'),
 ];
 
+/** "only the cubes go on the shelf", "move only the red ones": the objects named, and nothing else
+ *  touched — the word goes, and "anything else" is spared (not "only if", "the only one", "only 2 m"). */
+const ONLY = /(?<!\bthe )\bonly (?=(?:the|those|these|my|(?:red|green|blue|yellow) (?:ones?|cubes?|balls?|cylinders?))\b)/g;
+
 /** Words that negate or exclude: left in a clause, they would be dropped by the grammar. ("not in
  *  the red bay" is part of a reference, which referring.ts reads or refuses.) */
 export const LEFTOVER_NEGATION = /\b(?:not(?! (?:in|on|inside|at)\b)|don't|dont|do not|never|without|avoid|except|but|no)\b/;
 
 /** What "leave … alone" names, or null when the words are not an object reference. */
-function spareOf(said: string): SpareQuery | null {
+function spareOf(words: string): SpareQuery | null {
+  const said = words.replace(/^(?:from|off|out of|on|in) /, 'anything in ');
   // "anything else", "everything else": whatever the instruction does not name (grounding lists what it names).
   if (/^(?:anything|everything|all|any(?:thing)? other (?:objects?|things?)|the rest|others|the others) ?(?:else)?$/.test(said.trim()) && /else|other|rest/.test(said)) return { notNamed: [], text: said.trim() };
   // "don't move anything", "never touch anything at all": every object.
@@ -84,5 +94,11 @@ export function extractConstraints(text: string): { rest: string; constraints: C
       return ' ';
     });
   }
-  return { rest: rest.replace(/\s+/g, ' ').replace(/\s+([,.;])/g, '$1').trim(), constraints };
+  rest = rest.replace(ONLY, (m) => {
+    constraints.push({ rule: 'hands_off', spare: { notNamed: [], text: 'anything else' }, text: m.trim() });
+    return ' ';
+  });
+  const tidy = rest.replace(/\s+/g, ' ').replace(/\s+([,.;])/g, '$1').trim();
+  // "nothing from the workbench, but bring …": with the constraint taken out, the "but" joins nothing.
+  return { rest: constraints.length ? tidy.replace(/^[,;.\s]*(?:but|and)\s+/, '') : tidy, constraints };
 }

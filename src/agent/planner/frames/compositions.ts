@@ -36,7 +36,10 @@ function swapOf(a: string, b: string, clause: string): ParsedGoal {
 /** "the red cube and the blue ball need to swap places", "A and B should trade spots". */
 export function readSwapStatement(c: string): ParsedGoal | null {
   const m = /^(.+?)\s+and\s+(.+?)\s+(?:(?:need|have|ought|want) to |should |must |can |will |to )?(?:swap|switch|trade|exchange)(?:\s+(?:places?|positions?|spots?|around|round|over))*$/.exec(c);
-  return m ? swapOf(m[1]!, m[2]!, c) : null;
+  if (m) return swapOf(m[1]!, m[2]!, c);
+  // "put the red ball where the green cube is and vice versa": each where the other is.
+  const back = /^(?:put|move|place|take|bring|set) (.+?),? (?:to )?(?:where|in place of|in the place of) (.+?)(?: (?:is|was|are|were|sits|lies|stands))?,? (?:and )?(?:vice versa|the other way (?:a)?round|(?:and )?the other way too)$/.exec(c);
+  return back ? swapOf(back[1]!, back[2]!, c) : null;
 }
 
 /** The zone's words after "clear (out|off|up)? (everything|all) (off|out of|from|in|on)?". */

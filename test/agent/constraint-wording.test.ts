@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { extractConstraints } from '../../src/agent/planner/constraints.js';
+import { parseInstruction } from '../../src/agent/planner/instruction.js';
+
+const ZONES = ['shelf', 'bin a', 'bin b', 'workbench', 'drop off'];
+
+/** Constraints in the forms people say them (#15): each is read as a rule, never dropped. */
+describe('a place the robot must not go to', () => {
+  it.each([
+    ['bring the green cube to bin a without going to the shelf', 'shelf', 'bring the green cube to bin a'],
+    ['go to bin a, do not drive over the shelf', 'shelf', 'go to bin a'],
+    ['go to bin b but do not go anywhere near bin a', 'bin a', 'go to bin b'],
+    ['go to bin b, steer clear of the shelf', 'shelf', 'go to bin b'],
+    ['put the cube in bin b and keep off the shelf', 'shelf', 'put the cube in bin b'],
+    ['go to the shelf without going too close to bin a', 'bin a', 'go to the shelf'],
+  ])('%s', (text, said, rest) => {
+    const out = extractConstraints(text);
+    expect(out.constraints).toEqual([{ rule: 'avoid', said, text: expect.any(String) }]);
+    expect(out.rest).toBe(rest);
+  });
+
+  it('a trip forbidden and nothing else asked is a rule only', () => {
+    expect(parseInstruction("don't go to the shelf", ZONES)).toEqual([{ kind: 'keep', constraint: { rule: 'avoid', said: 'shelf', text: 'do not go to the shelf' } }]);
+  });
+});
+
+describe('"nothing from <place>": what lies there is left alone', () => {
+  it.each([
+    ['nothing from the workbench, but bring the red cube to the drop off', 'workbench', 'bring the red cube to the drop off'],
+    ['take nothing off the shelf and put the red cube in bin a', 'shelf', 'put the red cube in bin a'],
+    ['put the balls in bin b, nothing from the shelf', 'shelf', 'put the balls in bin b'],
+  ])('%s', (text, inZone, rest) => {
+    const out = extractConstraints(text);
+    expect(out.constraints).toEqual([{ rule: 'hands_off', spare: { inZone, text: `anything in the ${inZone}` }, text: expect.stringMatching(/^(?:take )?nothing /) }]);
+    expect(out.rest).toBe(rest);
+  });
+
+  it('"nothing else" is still everything not named (read before the constraints)', () => {
+    expect(parseInstruction('put the red cube in bin a and nothing else', ZONES).at(-1)).toEqual({
+      kind: 'keep',
+      constraint: expect.objectContaining({ rule: 'hands_off', spare: expect.objectContaining({ notNamed: [] }) }),
+    });
+  });
+});
+
+describe('"only the X": the objects named, and nothing else touched', () => {
+  it.each([
+    ['only the cubes go on the shelf', { shape: 'cube', all: true }],
+    ['put only the red ones in bin a', { color: 'red', all: true }],
+    ['move only the blue balls to bin b', { color: 'blue', shape: 'ball', all: true }],
+  ])('%s', (text, object) => {
+    const goals = parseInstruction(text, ZONES);
+    expect(goals).toEqual([
+      expect.objectContaining({ kind: 'place', object: expect.objectContaining(object) }),
+      { kind: 'keep', constraint: { rule: 'hands_off', spare: { notNamed: [], text: 'anything else' }, text: 'only' } },
+    ]);
+  });
+
+  it('"only" that does not narrow an object is left to the grammar, which refuses what it cannot read', () => {
+    expect(extractConstraints('the only red cube goes in bin a').constraints).toEqual([]);
+    expect(extractConstraints('go to bin a, but only if your battery is above 50%').constraints).toEqual([]);
+    expect(parseInstruction('go to bin a, but only if your battery is above 50%', ZONES).some((g) => g.kind === 'unknown')).toBe(true);
+  });
+});
+
+describe('"put A where B is and vice versa" is a swap', () => {
+  it.each([
+    ['put the red ball where the green cube is and vice versa', 'red', 'green'],
+    ['move the blue cube to where the red cube is and the other way round', 'blue', 'red'],
+    ['put the red cube in place of the blue ball and vice versa', 'red', 'blue'],
+  ])('%s', (text, first, other) => {
+    expect(parseInstruction(text, ZONES)).toEqual([{ kind: 'swap', object: expect.objectContaining({ color: first }), other: expect.objectContaining({ color: other }) }]);
+  });
+
+  it('"vice versa" split off by a comma is not read, so the mission is refused before it moves', () => {
+    expect(parseInstruction('put the red cube in place of the blue ball, and vice versa', ZONES)).toContainEqual(expect.objectContaining({ kind: 'unknown', text: 'vice versa' }));
+  });
+
+  it('without "vice versa" it is one delivery, not a swap', () => {
+    expect(parseInstruction('put the red ball where the green cube is', ZONES)[0]?.kind).not.toBe('swap');
+  });
+});

@@ -71,6 +71,20 @@ describe('constraint wording on the real runtime', { timeout: 300_000 }, () => {
     expect(Math.hypot(blue.x - 6.2, blue.y - 6.2)).toBeLessThan(0.6);
   });
 
+  it('"put the blue cube in bin b without touching anything else" moves the blue cube only', async () => {
+    const { run } = await mission('warehouse', 1, 'put the blue cube in bin b without touching anything else');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(objectOf(run.world, 'blue_cube').zone).toBe('bin_b');
+    for (const id of ['red_cube', 'green_ball', 'yellow_cylinder']) expect(objectOf(run.world, id).zone, id).toBeNull();
+  });
+
+  it('"put all the cubes bar one in bin a" does not say which one: refused before anything moves', async () => {
+    const { run, calls } = await mission('twins', 1, 'put all the cubes bar one in bin a');
+    expect(run.outcome).toBe('failed');
+    expect(run.summary).toMatch(/bar one|which/);
+    expect(calls.filter((c) => MOTION.has(c))).toEqual([]);
+  });
+
   it('"put the red cube in bin a, but don\'t go to bin a" contradicts itself: refused before anything moves', async () => {
     const { run, calls, entered } = await mission('warehouse', 1, "put the red cube in bin a, but don't go to bin a");
     expect(run.outcome).toBe('failed');

@@ -19,8 +19,52 @@ describe('a place the robot must not go to', () => {
     expect(out.rest).toBe(rest);
   });
 
+  it.each([
+    ['go to bin a without passing the shelf', 'shelf'],
+    ["go to bin b, don't enter bin a", 'bin a'],
+    ['go to bin a without crossing the shelf', 'shelf'],
+    ["put the red cube in bin a, stay away from the shelf while you're doing it", 'shelf'],
+    ["go to bin b, and don't go through the shelf on the way", 'shelf'],
+  ])('%s (as the language layer hands it over)', (text, said) => {
+    expect(parseInstruction(text, ZONES)).toContainEqual({ kind: 'keep', constraint: { rule: 'avoid', said, text: expect.any(String) } });
+  });
+
+  it('"on the way to Z" names a destination: it stays in the place words, which name no zone', () => {
+    expect(parseInstruction('avoid the shelf on the way to bin a', ZONES)).toEqual([
+      { kind: 'keep', constraint: expect.objectContaining({ rule: 'avoid', said: 'shelf on the way to bin a' }) },
+    ]);
+  });
+
   it('a trip forbidden and nothing else asked is a rule only', () => {
     expect(parseInstruction("don't go to the shelf", ZONES)).toEqual([{ kind: 'keep', constraint: { rule: 'avoid', said: 'shelf', text: 'do not go to the shelf' } }]);
+  });
+});
+
+describe('"without touching X" as the language layer hands it over ("without touch X")', () => {
+  it.each([
+    ['move the red ball to bin b, without touching the yellow cube', { color: 'yellow', shape: 'cube' }],
+    ['without touching anything else, put the red cube in bin a', { notNamed: [] }],
+    ['put the balls in bin a without moving the blue one', { color: 'blue' }],
+  ])('%s', (text, spare) => {
+    const goals = parseInstruction(text, ZONES);
+    expect(goals.filter((g) => g.kind === 'unknown')).toEqual([]);
+    expect(goals).toContainEqual({ kind: 'keep', constraint: { rule: 'hands_off', spare: expect.objectContaining(spare), text: expect.stringMatching(/^without /) } });
+  });
+});
+
+describe('"bar" and "except" name what is left out, and must say which', () => {
+  it('"all the cubes bar the red one" leaves the red ones out', () => {
+    expect(parseInstruction('all the cubes bar the red one go in bin a', ZONES)).toEqual([
+      { kind: 'place', object: expect.objectContaining({ shape: 'cube', all: true, except: { color: 'red' } }), target: { said: 'bin a' } },
+    ]);
+  });
+
+  it.each(['put all the cubes bar one in bin a', 'put all the cubes except one in bin a', 'everything except one goes in bin b'])('"%s": which one is not said, so it is refused', (text) => {
+    expect(parseInstruction(text, ZONES)).toEqual([expect.objectContaining({ kind: 'unknown' })]);
+  });
+
+  it('a zone called "bar" is still a place', () => {
+    expect(parseInstruction('take the cube to the bar', [...ZONES, 'bar'])).toEqual([expect.objectContaining({ kind: 'place', target: { said: 'bar' } })]);
   });
 });
 

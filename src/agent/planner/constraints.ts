@@ -28,15 +28,22 @@ const INTO = String.raw`(?:through|via|across|into|in|inside|past|by|over|onto|o
 const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
+  // "without entering bin a", "don't cross the loading bay": verbs whose object is the place itself.
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?)\s+${PLACE}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:going through\s+)?${PLACE}${END}`, 'g'),
 ];
+
+/** "… on the way", "… while you do it": when the rule holds, which is the whole mission anyway. ("On the
+ *  way to the table" names a destination, and is left in the place words, where grounding refuses it.) */
+const WHILE_AT_IT = /\s+(?:(?:on|along) the way(?: there| back)?|while (?:you )?(?:are )?(?:do|doing|at) (?:it|that|this|so)|at any (?:time|point)|at all)$/;
 
 /** Verbs that put an object somewhere; forbidding one forbids moving that object there. */
 const PUTTING = String.raw`(?:put|place|drop|bring|carry|take|move|set|stick|throw|toss|load|deliver|leave)`;
 const THING = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?)`;
 const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THING}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touching|moving|disturbing|picking up|taking)\s+${THING}${END}`, 'g'),
+  // The language layer reads "touching" as "touch": both forms are met.
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touch(?:ing)?|mov(?:e|ing)|disturb(?:ing)?|pick(?:ing)? up|tak(?:e|ing)|handl(?:e|ing)|grab(?:bing)?)\s+${THING}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude)\s+${THING}${END}`, 'g'),
   // "nothing from the workbench", "take nothing off the shelf": whatever lies in that place (read by spareOf).
@@ -79,7 +86,7 @@ export function extractConstraints(text: string): { rest: string; constraints: C
   }
   for (const pattern of AVOID) {
     rest = rest.replace(pattern, (m, place: string) => {
-      constraints.push({ rule: 'avoid', said: place.trim(), text: m.replace(/^,?\s*/, '').trim() });
+      constraints.push({ rule: 'avoid', said: place.replace(WHILE_AT_IT, '').trim(), text: m.replace(/^,?\s*/, '').trim() });
       return ' ';
     });
   }

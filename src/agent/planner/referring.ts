@@ -53,7 +53,8 @@ export interface SpareQuery {
 const isColor = (w: string) => (COLORS as readonly string[]).includes(w);
 const NEAREST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:closest|nearest|closer|nearer)(?: one)?(?: to (?:you|the robot|me|us))?\b/;
 const FARTHEST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:farthest|furthest|farther|further)(?: one)?(?: (?:from|away from) (?:you|the robot|me|us))?\b/;
-const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save)\s+(.+)$/;
+// "bar" and "excluding" too ("all the cubes bar the red one"), "bar" only before a determiner: a zone may be a bar.
+const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save|excluding|bar(?:ring)?(?= (?:the|one|two|three|\d+|a|an|any|that|those)\b))\s+(.+)$/;
 const NOT_COLOUR = /\s+(?:(?:that|which) (?:is|are) )?not (red|green|blue|yellow)(?: ones?)?$/;
 const NON_COLOUR = /\bnon[- ]?(red|green|blue|yellow)\b/;
 const NOT_IN_ZONE = /\s+(?:(?:that|which) (?:is|are) )?(?:not (?:in|on|inside|at)|outside(?: of)?)\s+(.+)$/;
@@ -87,6 +88,8 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     if (placed && !('reason' in placed) && placed.inZone && !placed.relation && !placed.notInZone) {
       extra.spare = [{ ...(placed.color ? { color: placed.color } : {}), ...(placed.shape ? { shape: placed.shape } : {}), inZone: placed.inZone, text: except[1]!.trim() }];
     } else if (!left || 'reason' in left) return { reason: `I do not know what to leave out in "${except[1]}"` };
+    // "all the cubes bar one": which one is not said, and guessing would move the one meant.
+    else if (!left.color && !left.shape) return { reason: `I cannot tell which to leave out in "${except[1]!.trim()}": say which, as in "except the red one"` };
     else extra.except = left;
     rest = rest.slice(0, except.index) + ' ';
   }

@@ -98,8 +98,8 @@ describe('frames read the verb and the phrases around it', () => {
     expect(goals('get over to bin a and have a look around').map((g) => g.kind)).toEqual(['goto', 'scan']);
   });
 
-  it('a drive by a distance is refused, saying what it can do instead', () => {
-    expect(refusal('go forward one metre')).toMatch(/cannot drive by a distance or a direction .*name a place of the map or a point/);
+  it('a drive in a direction without a distance is refused, saying what is missing', () => {
+    expect(refusal('move forward')).toMatch(/says which way but not how far/);
   });
 
   it('quotes what no frame accounts for', () => {

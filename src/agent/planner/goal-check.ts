@@ -46,6 +46,10 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
       return `${goal.name} = ${goal.value}`;
     case 'rotate':
       return `turned ${goal.degrees}°`;
+    case 'drive':
+      return `robot ${goal.metres} m ${goal.angle === 0 ? 'ahead' : goal.angle === 180 ? 'back' : goal.angle > 0 ? 'to its left' : 'to its right'} of where it stood`;
+    case 'face':
+      return `robot facing ${'heading' in goal.toward ? `heading ${goal.toward.heading}°` : 'zone' in goal.toward ? goal.toward.zone : 'where it started'}`;
     case 'keep':
       if (goal.constraint.rule === 'hands_off') return handsOffText(goal.constraint);
       return goal.constraint.rule === 'no_charge' ? 'did not charge' : `kept out of ${goal.constraint.said}`;

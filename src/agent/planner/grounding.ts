@@ -29,7 +29,10 @@ export interface GroundedInstruction {
   keepOut?: KeepOut[];
 }
 
-const DRIVES = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate']);
+const DRIVES = new Set<Goal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate', 'drive', 'face']);
+
+/** Goals that take hold of objects: the only ones "leave X alone" can clash with. */
+const TAKES_HOLD = new Set<Goal['kind']>(['pick', 'place', 'swap', 'clear', 'sort']);
 
 export const isDock = (zone: string) => zone === 'charging_dock' || zone.startsWith('charging_dock_');
 
@@ -186,6 +189,12 @@ function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | 
       const target = 'between' in g.target ? between(g.target) : groundPlace(g.target, place);
       return target ? { ...g, target } : null;
     }
+    case 'face': {
+      // A heading of the map is grounded already; a place is one of the map's (never a spot between two).
+      if ('heading' in g.toward) return { kind: 'face', toward: g.toward };
+      const toward = place('between' in g.toward ? { said: g.toward.between.join(' and ') } : g.toward);
+      return toward ? { kind: 'face', toward } : null;
+    }
     case 'find': {
       // "how far is X from the shelf": the place on the map.
       if (!g.distanceTo || !('said' in g.distanceTo)) return g;
@@ -227,7 +236,8 @@ function spareEverywhere(goals: GroundedGoal[], place: (p: SpokenPlace) => MapPl
   let kept = 0;
   return grounded.map((g) => {
     if (g.kind === 'keep' && g.constraint.rule === 'hands_off') return { kind: 'keep', constraint: handsOff[kept++]! };
-    if (!('object' in g) || g.object.pronoun) return g;
+    // A question about an object ("don't touch anything, just tell me where the ball is") leaves it where it is.
+    if (!('object' in g) || g.object.pronoun || !TAKES_HOLD.has(g.kind)) return g;
     const q = g.object;
     const clash = handsOff.find(({ spare: s }) => !s.notNamed && (!s.color || s.color === q.color) && (!s.shape || s.shape === q.shape) && (!s.inZone || s.inZone === q.inZone));
     if (clash) problems.push(`"${clash.text}" contradicts "${q.text}", which the instruction also asks for`);

@@ -111,8 +111,12 @@ export function plainCanonicalText(text: string): string | undefined {
  * map's zone words) keep the form written: "to cleaning station" is not "to clean station".
  */
 export function canonicalText(text: string, placeWords: Iterable<string> = []): string {
-  return plainCanonicalText(text) ?? parsedCanonicalText(text, new Set(placeWords));
+  const labelled = text.replace(COORDINATE_LABELS, 'x=$1 y=$2');
+  return plainCanonicalText(labelled) ?? parsedCanonicalText(labelled, new Set(placeWords));
 }
+
+/** Coordinates with their axes named, as robotics users type them: "x: 9, y: 3", "x = 9; y = 3" (a colon or comma there separates no clauses). */
+const COORDINATE_LABELS = /\bx\s*[:=]\s*(-?\d+(?:\.\d+)?)\s*[,;]?\s*(?:and\s+)?y\s*[:=]\s*(-?\d+(?:\.\d+)?)/gi;
 
 /** canonicalText through compromise's reading, for any instruction. */
 export function parsedCanonicalText(text: string, placeWords: ReadonlySet<string> = new Set()): string {

@@ -9,6 +9,7 @@ import { pointOutOfReach } from './points-in-reach.js';
 import { secondLookAlike } from './one-meant.js';
 import { noteMet, undoneLater, type MetGoal } from './undone-later.js';
 import { conflictingGoals } from './conflicting-goals.js';
+import { fromWhereItStands } from './from-where-it-stands.js';
 import type { GroundedGoal, GroundedInstruction } from './grounding.js';
 import type { MissionScript, PlannerIo, PlannerVerdict } from './planner-session.js';
 import { RobotLink } from './robot-link.js';
@@ -33,8 +34,8 @@ import { capitalize, fail, ok, pct, type Step } from './step.js';
  * goal was seen to hold, and says plainly what it did and what it did not.
  */
 export const CAPABILITIES =
-  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, swap two objects, clear a zone, put objects in the zones named after their colours, go to zones or coordinates, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
-const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate', 'swap', 'clear', 'sort']);
+  'I can pick up, bring, put or find red, green, blue and yellow cubes, balls and cylinders, swap two objects, clear a zone, put objects in the zones named after their colours, go to zones or coordinates, drive a distance ahead, back or to a side, turn by an angle or to face a place, charge, take a picture, say what I see, report status, arm, disarm, stop and set parameters.';
+const MOTION_GOALS = new Set<GroundedGoal['kind']>(['pick', 'place', 'goto', 'find', 'count', 'scan', 'charge', 'rotate', 'drive', 'face', 'swap', 'clear', 'sort']);
 /** Goals that start with a look from where the robot stands (a scan turns in place). */
 const LOOKS_FIRST = new Set<GroundedGoal['kind']>(['find', 'count', 'scan']);
 type Composition = Extract<GroundedGoal, { kind: 'swap' | 'clear' | 'sort' }>;
@@ -150,7 +151,8 @@ function finish(done: string[], problem: string, goals: GoalReport[]): PlannerVe
 }
 
 /** One goal carried out and checked: a composition's parts each checked on their own. */
-async function carryOut(ctx: SkillContext, goal: GroundedGoal): Promise<{ step: Step; checked: GoalReport[] }> {
+async function carryOut(ctx: SkillContext, said: GroundedGoal): Promise<{ step: Step; checked: GoalReport[] }> {
+  const goal = fromWhereItStands(ctx, said);
   if (goal.kind === 'swap' || goal.kind === 'clear' || goal.kind === 'sort') {
     const { step, parts } = await compose(ctx, goal);
     const text = describeGoal(goal);

@@ -1,4 +1,5 @@
 import { samePlaceMeaning } from './lexicon-meaning.js';
+import distance from 'damerau-levenshtein';
 import { closestWord } from './spelling.js';
 import { ZONE_SYNONYMS } from './vocabulary.js';
 
@@ -12,7 +13,7 @@ import { ZONE_SYNONYMS } from './vocabulary.js';
  */
 export type ZoneMatch = { zone: string } | { ambiguous: string[] } | { none: true };
 
-const GENERIC = new Set(['zone', 'area', 'region', 'spot', 'place', 'the', 'station']);
+const GENERIC = new Set(['zone', 'area', 'region', 'spot', 'place', 'the', 'station', 'point', 'location']);
 const NUMBER_WORDS: Record<string, string> = {
   one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
   // "the third room" is room_3.
@@ -30,6 +31,16 @@ function words(text: string): string[] {
 const core = (ws: string[]) => ws.filter((w) => !GENERIC.has(w));
 
 const sameWord = (said: string, named: string) => said === named || closestWord(said, [named]) === named;
+
+/**
+ * A three-letter word one edit from a longer word of the zone's name ("cold rom" for cold_room):
+ * alone it could be many words, so only when every other word said is a word of that name too.
+ */
+function shortTypo(said: string, named: string, saidCore: readonly string[], namedCore: readonly string[]): boolean {
+  if (said.length !== 3 || named.length < 4 || /\d/.test(said) || saidCore.length < 2) return false;
+  const others = saidCore.filter((w) => w !== said);
+  return others.length > 0 && others.every((w) => namedCore.some((n) => n !== named && sameWord(w, n))) && distance(said, named).steps === 1;
+}
 
 /** The words of the map's zone names, for reading typos against them. */
 export function zoneWords(zones: readonly string[]): string[] {
@@ -50,7 +61,7 @@ export function resolveZone(said: string, zones: readonly string[]): ZoneMatch {
   // Every word said is a word of the zone's name; the fewer words left over, the better.
   const partial = zones
     .map((z) => ({ z, named: core(words(z)) }))
-    .filter(({ named }) => saidCore.every((w) => named.some((n) => sameWord(w, n))))
+    .filter(({ named }) => saidCore.every((w) => named.some((n) => sameWord(w, n) || shortTypo(w, n, saidCore, named))))
     .map(({ z, named }) => ({ z, left: named.length - saidCore.length }));
   if (partial.length) {
     const fewest = Math.min(...partial.map((p) => p.left));

@@ -4,8 +4,9 @@ import type { ParsedGoal } from './goal-types.js';
 import { clear, readMisplaced, readSwapStatement, sort, swap } from './compositions.js';
 import { readControl } from './controls.js';
 import { find, go, pick, place, stay, type Frame } from './motion.js';
-import { parsePlace, splitDestination, unknown, withObject } from './phrases.js';
+import { carriedTo, parsePlace, splitDestination, unknown, withObject } from './phrases.js';
 import { readQuestion } from './questions.js';
+import { readFacing, readRelativeDrive, readTurn } from './relative-motion.js';
 import { bareClause, verbOf, VERB_FRAMES, type FrameName } from './verbs.js';
 
 /**
@@ -28,7 +29,7 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);
   const c = bareClause(said);
   if (!c) return unknown(said);
-  const whole = readQuestion(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c) ?? toBeDone(c, zoneWords);
+  const whole = readQuestion(c) ?? readRelativeDrive(c) ?? readTurn(c) ?? readFacing(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c) ?? toBeDone(c, zoneWords);
   if (whole) return whole.kind === 'unknown' ? unknown(said, whole.reason.replace(`"${c}"`, `"${said}"`)) : whole;
   // "blue cube checkout", "take blue cube checkout": a place said last with no word for "to".
   const to = toPlaceSaidLast(c, zoneWords);
@@ -95,7 +96,7 @@ function verbless(c: string): ParsedGoal | null {
   const split = splitDestination(c);
   if (!split) return null;
   // "to the counter", "over to the sink": where to go.
-  if (!split.object) return /^(?:to|towards)$/.test(split.preposition) ? goTo(parsePlace(split.target, split.preposition)) : null;
+  if (!split.object) return /^(?:to|towards)$/.test(split.preposition) ? (carriedTo(split.target, c) ?? goTo(parsePlace(split.target, split.preposition))) : null;
   // "any balls in the waste bin": asking whether there are, not where they go.
   if (/^any\b/.test(split.object) && /^(?:in|inside|on|at)$/.test(split.preposition)) return withObject(`${split.object} in ${split.target}`, c, (object) => ({ kind: 'find', object }));
   const objectText = split.object.replace(LINK, '');

@@ -13,6 +13,13 @@ function sharesVerb(current: string, piece: string): boolean {
   return DELIVERY_VERB.test(current) && DESTINATION.test(current) && DESTINATION.test(piece);
 }
 
+/** Whether "A and B" are two deliveries said without a verb, each with its own destination. */
+function bothVerbless(current: string, piece: string): boolean {
+  // Only "to"/"into"/"onto" say where to: "X in Z and Y in W (need to swap)" says where they are.
+  const whereTo = /\b(?:to|into|onto)\s+\S/;
+  return !VERB_START.test(current) && !VERB_START.test(piece) && /^(?:the|a|an|that|this|one|\d+)\s/.test(piece) && whereTo.test(current) && whereTo.test(piece);
+}
+
 /** Addressing the robot and asking politely ("hey robot, could you …") carry no part of a command. */
 function politeness(text: string): string {
   return text
@@ -36,9 +43,19 @@ const BOUND = /\b(?:at most|at the most|no more than|not more than|up to|a maxim
  *  Not "X, after you have finished charging": that names what comes first (inOrderDone). */
 const WHEN_DONE = /(?:\s*,|\s+and)\s+(?:when|once|after) you(?: are| have)? (?:done|finished|through)(?! \w+ing\b)(?: with (?:that|it|this|them|those))?\b\s*,?/g;
 
+/**
+ * A speed said with a drive ("drive at 0.3 m/s to the dock", "go to bin a at half a metre per
+ * second"): the speed limit set first, then the drive, as a robotics user means it.
+ */
+const SPEED = String.raw`(?:at |with )?(?:a (?:top |max(?:imum)? )?speed of )?(-?\d+(?:\.\d+)?) ?(?:m\/s|mps|m per s(?:ec(?:ond)?)?|(?:metres?|meters?) (?:per|a|an) sec(?:ond)?)`;
+const SPEED_BEFORE_PLACE = new RegExp(String.raw`\b(go|drive|move|head|travel|navigate|roll|proceed) ${SPEED} (?=(?:to|into|towards|over to|back to)\b)`, 'g');
+const SPEED_AFTER_PLACE = new RegExp(String.raw`\b((?:go|drive|move|head|travel|navigate|roll|proceed) (?:to|into|towards|over to|back to) [^,]+?),? ${SPEED}(?=\s*(?:,|$| then\b| and\b))`, 'g');
+
 export function normalizeInstruction(text: string): string {
   return inOrderDone(
     politeness(text)
+      .replace(SPEED_BEFORE_PLACE, 'set max speed to $2 m/s, then $1 ')
+      .replace(SPEED_AFTER_PLACE, 'set max speed to $2 m/s, then $1')
       .replace(WHEN_DONE, ', then ')
       .replace(BOUND, '')
       .replace(/[!?]+/g, ' ')
@@ -155,6 +172,10 @@ export function splitClauses(normalized: string): string[] {
         // "put the cube in A and on B (too)": a second place for the same object, read (and refused) on its own.
         clauses.push(current);
         current = `also ${piece.replace(/^also\s+/, '')}`;
+      } else if (bothVerbless(current, piece)) {
+        // "the red ball to bench a and the yellow cube to bench b": two deliveries, no verb said for either.
+        clauses.push(current);
+        current = piece;
       } else if (sharesVerb(current, piece)) {
         // "put X in A and Y on B": the second delivery shares the first one's verb.
         clauses.push(current);

@@ -65,6 +65,14 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     if (read[0]?.kind === 'unknown' && !opens) {
       const object = parseObject(bare);
       const next = clauses[i + 1];
+      // "to the mail room, the yellow cube": where to, said first, is where this object goes. (A place
+      // alone, "bin a: the red cube", names no destination: it could be where to look.)
+      const last = goals.at(-1);
+      const placeFirst = last?.kind === 'goto' && 'said' in last.target && i > 0 && /^(?:over )?to\s/.test(bareClause(clauses[i - 1]!));
+      if (placeFirst && !('reason' in object) && !object.pronoun && !next) {
+        goals[goals.length - 1] = { kind: 'place', object, target: last.target };
+        continue;
+      }
       // "put the red cube on the table, then the blue one (too)": the command before, again, for this object.
       const repeated = !('reason' in object) && !object.pronoun && (!next || verbOf(bareClause(next))?.index === 0) ? repeatFor(goals, object) : [];
       if (repeated.length) {

@@ -10,7 +10,8 @@ export type Between = { between: [string, string] };
 /** A place of the map: one of its zones, or the point the robot started from. */
 export type MapPlace = { zone: string } | { start: true };
 
-type Point = { point: { x: number; y: number } };
+/** A point of the map; `heading` (degrees), when said, is the way to face on arrival. */
+type Point = { point: { x: number; y: number; heading?: number } };
 /** Where an object this mission moved was before it took it ("put it back where it was", "where the red cube was"). */
 export type WasAt = { wasAt: ObjectQuery };
 /** Next to a place: outside it, close to its edge (the words said, then the zone grounded). */
@@ -41,6 +42,10 @@ export type Goal<Z = SpokenPlace> =
   | { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' }
   | { kind: 'set'; name: string; value: number | string }
   | { kind: 'rotate'; degrees: number }
+  /** A drive by a distance from where the robot stands: `angle` is the way from its heading (0 ahead, 180 back, 90 left). */
+  | { kind: 'drive'; metres: number; angle: number }
+  /** A turn on the spot to face a place, or a heading of the map (degrees, 0 along x, 90 along y). */
+  | { kind: 'face'; toward: Z | { heading: number } }
   /** Each goes where the other was: into the other's zone, or to its spot. */
   | { kind: 'swap'; object: ObjectQuery; other: ObjectQuery }
   /** Everything `object` names (all, in a zone) moved out of that zone, to free floor. */

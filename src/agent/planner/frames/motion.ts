@@ -2,7 +2,7 @@ import { parseObject, parsePoint, type ObjectQuery } from '../referring.js';
 import { namesRoomPart } from '../relations.js';
 import { HOME_WORDS } from '../vocabulary.js';
 import type { ParsedGoal } from './goal-types.js';
-import { between, parsePlace, ROOM_WIDE, splitDestination, unknown, withObject } from './phrases.js';
+import { between, carriedTo, parsePlace, ROOM_WIDE, splitDestination, unknown, withObject } from './phrases.js';
 
 /**
  * The frames that move the robot or an object: go (a place or a point), pick (an object),
@@ -41,7 +41,7 @@ export const go: Frame = (verb, rest, clause) => {
   // "come here", "come back here": to whoever asked, where the robot started.
   if (!where || HOME_WORDS.test(where) || /^(?:me|us|here|over here)$/.test(where)) return { kind: 'goto', target: { home: true } };
   const point = parsePoint(where);
-  return { kind: 'goto', target: point ? { point } : { said: where } };
+  return point ? { kind: 'goto', target: { point } } : (carriedTo(where, clause) ?? { kind: 'goto', target: { said: where } });
 };
 
 export const pick: Frame = (verb, rest, clause) => {

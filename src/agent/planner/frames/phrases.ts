@@ -61,6 +61,19 @@ export function splitDestination(text: string): { object: string; preposition: s
   return { object, preposition: m[1]!, target };
 }
 
+/**
+ * "to the inbox with the red cube", "go to bin a with it": going somewhere with an object is
+ * taking it there. Only an object phrase ends it: "the bin with the red cube in it" names a bin.
+ */
+export function carriedTo(target: string, clause: string): ParsedGoal | null {
+  const m = /^(.+?) with (.+)$/.exec(target);
+  if (!m || /\b(?:in|on|inside|at|by) (?:it|them|there)$/.test(m[2]!)) return null;
+  const object = parseObject(m[2]!);
+  if ('reason' in object || !('reason' in parseObject(m[1]!.replace(/^the\s+/, '')))) return null;
+  const place = parsePlace(m[1]!, 'to');
+  return 'reason' in place ? unknown(clause, place.reason) : { kind: 'place', object, target: place };
+}
+
 export function parsePlace(text: string, preposition: string): Place | { reason: string } {
   const said = text.trim().replace(/^the\s+/, '');
   if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {

@@ -34,7 +34,11 @@ export function readQuestion(said: string): ParsedGoal | null {
   if (empty) return withObject(`everything in ${empty[1]}`, c, (object) => ({ kind: 'find', object }));
   const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get)))(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
   if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
-  const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|drop|take|place|set)\s+(.+)$/.exec(c);
+  const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|left|drop|take|took|place|set)\s+(.+)$/.exec(c);
+  if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
+  // "which bay is the green cube in", "what zone are the balls on": where it is, the zone named in the answer.
+  const whichZone = /^(?:which|what) (?:\S+ ){1,2}(?:is|are) (.+?) (?:in|on|at|inside)$/.exec(c);
+  if (whichZone) return withObject(whichZone[1]!, c, (object) => ({ kind: 'find', object }));
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
   // "which cubes are in room 4", "is the red cube on the workbench": a search of that zone.
   // "is the blue cube in bin a": a yes/no question, answered "no" as well as "yes".
@@ -55,6 +59,9 @@ export function readQuestion(said: string): ParsedGoal | null {
   if (what) return withObject(what[1]!, c, (object) => ({ kind: 'find', object }));
   // "which ball is closest to you", "what is the nearest object": the one found, and where.
   // "which cube is closest to bin b", "what is the farthest ball from the dock": ranked by distance to that place or thing.
+  // "what is closest (to you)", "which is the farthest one": of everything there is.
+  const rankOnly = /^(?:which|what)(?: one)? (?:is|are) (?:the )?(closest|nearest|farthest|furthest)(?: (?:one|thing|object))?$/.exec(c);
+  if (rankOnly) return withObject(`${rankOnly[1]} object`, c, (object) => ({ kind: 'find', object }));
   const ranked =
     /^(?:which|what) (.+?) (?:is|are) (?:the )?(closest|nearest|farthest|furthest)(?: one)?((?: to| from| away from)? .+)?$/.exec(c) ??
     /^(?:which|what) (?:is|are) (?:the )?((?:closest|nearest|farthest|furthest)) (.+?)((?: to| from| away from) .+)?$/.exec(c);
@@ -113,6 +120,8 @@ function direct(c: string): string {
   if (q === c) return c;
   return q
     .replace(/^where (.+?) (is|are)$/, 'where $2 $1')
+    // "tell me where you put it": asked directly, "where did you put it".
+    .replace(/^where (you|i|we) (?=(?:put|leave|left|drop|took|take|place|set)\b)/, 'where did $1 ')
     .replace(/^(?:if|whether) there (is|are) (.+)$/, '$1 there $2')
     .replace(/^(?:if|whether) (.+?) (is|are) (.+)$/, '$2 $1 $3')
     .replace(/^how many (.+?) there (?:is|are)$/, 'how many $1');

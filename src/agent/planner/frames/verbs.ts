@@ -39,7 +39,7 @@ const SAID_FRAMES: Readonly<Record<string, readonly FrameName[]>> = {
   charge: ['charge'], recharge: ['charge'], dock: ['charge'],
   stop: ['stop', 'go'], halt: ['stop'], freeze: ['stop'], emergency: ['stop'], arm: ['stop'], disarm: ['stop'], reset: ['stop'],
   change: ['set'], make: ['set'], use: ['set'], adjust: ['set'], slow: ['set'], speed: ['set'],
-  turn: ['rotate'], rotate: ['rotate'], spin: ['rotate'],
+  turn: ['rotate'], rotate: ['rotate'], spin: ['rotate'], face: ['rotate'], reverse: ['go'],
   snap: ['capture'], capture: ['capture'], photograph: ['capture'], shoot: ['capture'],
   stay: ['stay'], wait: ['stay'], remain: ['stay'], stand: ['stay'],
   swap: ['swap'], switch: ['swap'], exchange: ['swap'], trade: ['swap'], interchange: ['swap'],

@@ -27,7 +27,9 @@ export const BUILTIN_MISSIONS = [
   ['warehouse', 'arm', [{ robot_armed: true }]],
   ['warehouse', 'set max speed to 0.3', [{ parameter: { name: 'max_linear_speed', value: 0.3 } }]],
   ['warehouse', 'set conflict policy to queue, then go to bin a', [{ parameter: { name: 'conflict_policy', value: 'queue' } }, { robot_in_zone: 'bin_a' }]],
-  ['twins', 'pick up the red cube', [{ holding: ['red_cube_1', 'red_cube_2'] }]],
+  // Two red cubes, one out of sight at the start: "the red cube" is asked about, nothing moved (#15).
+  ['twins', 'pick up the red cube', [{ unmoved: 'all' }, { holding: null }], false],
+  ['twins', 'pick up a red cube', [{ holding: ['red_cube_1', 'red_cube_2'] }]],
   ['twins', 'put all the red cubes in bin b', [inZone('red_cube_1', 'bin_b'), inZone('red_cube_2', 'bin_b')]],
   ['cluttered', 'find the red cube', [{ answer_position: { object: 'red_cube', within: 0.25 } }]],
   ['cluttered', 'bring the green cube to bin a', [inZone('green_cube', 'bin_a')]],

@@ -137,14 +137,15 @@ describe('carrying a mission out: never more than the robot saw', { timeout: 300
     expect(run.outcome, run.summary).toBe('succeeded');
   });
 
-  it('"the red cube", and a second red cube first seen by the look that checks the delivery: not a success, both named', async () => {
+  it('"the red cube" with a second red cube behind the partition: the room is searched before anything moves, and both are named', async () => {
     const { run } = await mission(partitioned(), 5, 'put the red cube in bin b');
-    // From home only red_cube_a is in sight; red_cube_b, behind the partition, shows up when the robot looks at bin_b.
-    expect(run.world.objects.find((o) => o.id === 'red_cube_a')?.zone).toBe('bin_b');
+    // From home only red_cube_a is in sight; red_cube_b, behind the partition, is found by the search
+    // for a second one that "the" calls for (it used to show up only when the robot looked at bin_b
+    // after the delivery, and the mission then failed with the cube already moved).
     expect(run.outcome, run.summary).toBe('failed');
-    const guess = run.goals?.find((g) => g.text === 'the red cube is the only one');
-    expect(guess?.status).toBe('unmet');
-    expect(guess?.evidence).toMatch(/to be red_cube#1 at .* but later saw red_cube#2 at \(8\.\d+, 2\.\d+\)/);
+    expect(run.summary).toMatch(/could be red_cube#\d at .* or red_cube#\d at .*say which one/);
+    expect(run.world.objects.find((o) => o.id === 'red_cube_a')?.zone).not.toBe('bin_b');
+    expect(run.world.robot.holding).toBeNull();
   });
 
   it('a cylinder put down near a bay divider and missed by the first look is looked at again from the side it was put down from, and seen', async () => {

@@ -65,8 +65,8 @@ export const PLANNER_MISSIONS: SuiteMission[] = [
   { name: 'picks up an object (said excitedly)', instruction: 'Grab the blue cube!', check: holds('blue_cube') },
   { name: 'picks up a ball', instruction: 'get the green ball', check: holds('green_ball') },
   {
-    name: 'picks up one of two identical cubes (twins)',
-    instruction: 'pick up the red cube',
+    name: 'picks up one of two identical cubes (twins) when asked for any one',
+    instruction: 'pick up a red cube',
     scenario: 'twins',
     check: (run) => {
       succeeded(run);

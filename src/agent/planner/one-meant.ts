@@ -1,14 +1,15 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { describeQuery, type Beliefs, type Meant, type SeenThing } from './beliefs.js';
 import { kindMatches, type ObjectQuery } from './referring.js';
+import { inPlainView } from './skills/facing-poses.js';
 
 /**
- * "The red cube" names one object. When the robot chose it, it had seen only one (two seen then
- * are named and refused before anything moves: search.ts), but a look later in the mission — a
- * scan on the way, the fresh look that checks a delivery — may show a second one that matches
- * as well. Then which was meant was guessed, not known, and the mission must not end `succeeded`:
- * this names the two. Only memory is read; nothing is searched for, so a mission with one such
- * object costs no extra call.
+ * "The red cube" names one object. The robot chose it only after covering the room (or the zone
+ * the words named) with no second one in sight, and two seen then are named and refused before
+ * anything moves (search.ts). Still, a look later in the mission — a scan on the way, the fresh
+ * look that checks a delivery — may show a second one the sweep missed (the camera's range is
+ * not a wall). Then which was meant was guessed, not known, and the mission must not end
+ * `succeeded`: this names the two. Only memory is read here; nothing is searched for.
  */
 
 /** Sightings of one object under two ids (a double sighting) are this close or closer. */
@@ -17,6 +18,50 @@ export const SAME_OBJECT_M = 0.5;
 /** Whether the reference is a plain "the X" (colour, shape, zone): relations and ranks choose by a rule of their own. */
 export function namesOne(q: ObjectQuery): boolean {
   return q.definite === true && !q.all && !q.pronoun && !q.other && !q.rank && !q.relation;
+}
+
+/**
+ * The objects `q` matches, one entry per object: a second sighting near the first is the same
+ * object — unless one result reported both, as the robot's memory then told them apart in one
+ * look (two balls 0.35 m apart, or the cubes the robot itself put down side by side, had been
+ * counted as one). Sightings taken for one object form a group, and a sighting reported together
+ * with any of the group is another object: a red cube seen afresh from afar, near two red cubes
+ * one look told apart in a crowded tray, stands for one of them, never for both.
+ */
+export function distinct(beliefs: Beliefs, objects: SeenThing[]): SeenThing[] {
+  const groups: SeenThing[][] = [];
+  for (const o of objects) {
+    const near = (p: SeenThing) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M;
+    const group = groups.find((g) => near(g[0]!) && g.every((p) => !beliefs.seenTogether(p.id, o.id)));
+    if (group) group.push(o);
+    else groups.push([o]);
+  }
+  return groups.map((g) => g[0]!);
+}
+
+/** Sample points this far apart over a zone, and this far in from its edges. */
+const ZONE_STEP_M = 0.4;
+const ZONE_EDGE_IN_M = 0.1;
+/** A scan shows the project's objects on the floor out to about this far: the detector's own
+ *  range, where the room's coverage plan keeps a margin under it. The floor too near to be in view
+ *  at a scan is where the robot had just driven to, so nothing stands there. */
+const ZONE_SEEN_M = 4;
+
+/** The parts of the zone's floor that furniture leaves free and no scan so far has seen, nearest
+ *  `from` first: "the cube in bin a" names one once bin a has been seen whole, whatever the rest
+ *  of the room holds. */
+export function unseenInZone(beliefs: Beliefs, zone: { min_x: number; min_y: number; max_x: number; max_y: number }, from: { x: number; y: number }): Array<{ x: number; y: number }> {
+  const map = beliefs.map;
+  if (!map) return [{ x: (zone.min_x + zone.max_x) / 2, y: (zone.min_y + zone.max_y) / 2 }];
+  const along = (lo: number, hi: number) => {
+    const n = Math.max(1, Math.ceil((hi - lo - 2 * ZONE_EDGE_IN_M) / ZONE_STEP_M));
+    return Array.from({ length: n + 1 }, (_, i) => Math.round((lo + ZONE_EDGE_IN_M + (i * (hi - lo - 2 * ZONE_EDGE_IN_M)) / n) * 100) / 100);
+  };
+  const free = (p: { x: number; y: number }) => !map.obstacles.some((o) => p.x >= o.min_x && p.x <= o.max_x && p.y >= o.min_y && p.y <= o.max_y);
+  const coverage = beliefs.coverage();
+  const seen = (p: { x: number; y: number }) => coverage?.covers(p) || beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= ZONE_SEEN_M && inPlainView(map, s, p));
+  const points = along(zone.min_x, zone.max_x).flatMap((x) => along(zone.min_y, zone.max_y).map((y) => ({ x, y })));
+  return points.filter((p) => free(p) && !seen(p)).sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y));
 }
 
 /** The first "the X" that a later sighting made ambiguous, as an unmet goal naming both; null when none. */

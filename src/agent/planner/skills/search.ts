@@ -1,9 +1,10 @@
 import type { FailureCode } from '../../../core/failure.js';
-import { describeQuery, type Beliefs, type SeenThing } from '../beliefs.js';
+import { describeQuery, type SeenThing } from '../beliefs.js';
 import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
 import { inKeptOutZone } from '../kept-out.js';
-import { namesOne, SAME_OBJECT_M } from '../one-meant.js';
+import { distinct, namesOne, unseenInZone } from '../one-meant.js';
+import { oneOrTwo } from './look-alikes.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
@@ -20,6 +21,8 @@ import { surveyZone } from './zone-look.js';
 const NUDGE_WORTHY = new Set<FailureCode>(['unreachable', 'failed', 'goal_in_avoided_zone', 'no_route_avoiding_zones']);
 /** A scan from closer than this to an earlier one adds little: the robot does not repeat it. */
 const RESCAN_RADIUS_M = 1;
+/** Looks at the unseen part of a zone a reference names, before the room's own plan is followed. */
+const ZONE_LOOKS = 2;
 /** This many views in a row out of reach means the robot cannot get anywhere from where it is. */
 const BOXED_IN_AFTER = 3;
 
@@ -54,12 +57,36 @@ export async function findNext(ctx: SkillContext, q: ObjectQuery, todo: (o: Seen
   return { next: next(), places: found.places, ...(found.stopped ? { stopped: found.stopped } : {}) };
 }
 
-/** Looks ahead, then all around, then from coverage views until `enough` or the room is covered. */
-async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean): Promise<Found> {
+/**
+ * "The X" names one object, and one seen is not yet one known: a second may stand behind the shelf.
+ * The robot acts on it only once the place the words point to (the zone they name, else the room)
+ * has been covered with no second one seen; the look goes on from where the search stopped, and
+ * stops at the first sighting of a second one — then which was meant is asked, not guessed. A room
+ * covered earlier in the mission is not covered again. `stopped` says why the search could not finish.
+ */
+async function lookForTwin(ctx: SkillContext, q: ObjectQuery): Promise<{ stopped?: string }> {
+  const { robot, beliefs } = ctx;
+  const twinSeen = () => distinct(beliefs, beliefs.matching(q, robot.pose)).length > 1;
+  const zone = q.inZone ? beliefs.zone(q.inZone) : undefined;
+  const unseen = () => (zone ? unseenInZone(beliefs, zone, robot.pose) : null);
+  // A zone is looked over where it was not yet seen, before the room's plan takes the robot elsewhere.
+  for (let look = 0, spot = unseen()?.[0]; spot && look < ZONE_LOOKS && !twinSeen(); look++, spot = unseen()?.[0]) {
+    if (!(await goNear(ctx, spot, `Looking over the rest of ${q.inZone} for a second one: going to (${spot.x}, ${spot.y}).`)).ok) break;
+    await scan(ctx, 'Scanning here.');
+  }
+  const covered = () => unseen()?.length === 0;
+  if (twinSeen() || covered()) return {};
+  const found = await explore(ctx, q, () => twinSeen() || covered(), { sweepOnly: true });
+  return twinSeen() || covered() || found.complete ? {} : { stopped: found.stopped ?? 'the search stopped' };
+}
+
+/** Looks ahead, then all around, then from coverage views until `enough` or the room is covered;
+ *  `sweepOnly` goes straight to the coverage views (the looks here were made already). */
+async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean, { sweepOnly = false } = {}): Promise<Found> {
   const { robot, beliefs } = ctx;
   const matches = () => beliefs.matching(q, robot.pose);
   let places = 1;
-  await robot.act('detect_objects', {}, `Looking for ${describeQuery(q)}.`);
+  if (!sweepOnly) await robot.act('detect_objects', {}, `Looking for ${describeQuery(q)}.`);
   if (enough()) return { objects: matches(), places, complete: false };
   const armed = await robot.ensureArmed();
   if (!armed.ok) return { objects: matches(), places, complete: false };
@@ -89,7 +116,8 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean)
     }
     unreached = 0;
     places++;
-    await scan(ctx, 'Scanning here.');
+    // A scan that failed here covered nothing: the view is not offered again, or the search would circle back to it.
+    if (!(await scan(ctx, 'Scanning here.')).ok) coverage.dropView(view);
     if (enough()) return { objects: matches(), places, complete: false };
   }
   return { objects: matches(), places, complete: true };
@@ -131,25 +159,6 @@ export async function scan({ robot, beliefs }: SkillContext, say: string): Promi
 }
 
 /**
- * The objects `q` matches, one entry per object: a second sighting near the first is the same
- * object — unless one result reported both, as the robot's memory then told them apart in one
- * look (two balls 0.35 m apart, or the cubes the robot itself put down side by side, had been
- * counted as one). Sightings taken for one object form a group, and a sighting reported together
- * with any of the group is another object: a red cube seen afresh from afar, near two red cubes
- * one look told apart in a crowded tray, stands for one of them, never for both.
- */
-function distinct(beliefs: Beliefs, objects: SeenThing[]): SeenThing[] {
-  const groups: SeenThing[][] = [];
-  for (const o of objects) {
-    const near = (p: SeenThing) => p.label === o.label && Math.hypot(p.x - o.x, p.y - o.y) < SAME_OBJECT_M;
-    const group = groups.find((g) => near(g[0]!) && g.every((p) => !beliefs.seenTogether(p.id, o.id)));
-    if (group) group.push(o);
-    else groups.push([o]);
-  }
-  return groups.map((g) => g[0]!);
-}
-
-/**
  * The one object a singular reference means, or why it cannot be told: a comparison ("the
  * closest cube") or "the red cube" needs the candidates around, so the robot looks all around
  * before choosing; two equally good candidates are named, never picked between silently.
@@ -165,8 +174,15 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   if (!found.objects[0]) return { problem: `I could not find ${describeQuery(q)} anywhere: I looked from ${found.places} place(s)${stoppedBecause(found)}.` };
   if (whole && cutShort(ctx, found)) return { problem: `I could not tell ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, found.objects))}` };
   if ((q.definite || q.rank || q.relation) && !scannedNear(ctx, ctx.robot.pose)) await scan(ctx, 'Looking all around for look-alikes before choosing.');
-  const candidates = distinct(ctx.beliefs, ctx.beliefs.matching(q, ctx.robot.pose));
+  const twinLook = namesOne(q) ? await lookForTwin(ctx, q) : {};
+  const lookAlikes = () => distinct(ctx.beliefs, ctx.beliefs.matching(q, ctx.robot.pose));
+  if (namesOne(q) && lookAlikes().length === 2) await oneOrTwo(ctx, q, lookAlikes() as [SeenThing, SeenThing]);
+  const candidates = lookAlikes();
   if (candidates.length === 0) return { problem: `I lost sight of ${describeQuery(q)}.` };
+  if (twinLook.stopped && candidates.length === 1) {
+    const one = candidates[0]!;
+    return { problem: `I saw ${one.id} at (${one.x}, ${one.y}) but could not search the rest of ${q.inZone ?? 'the room'} to tell whether it is the only ${describeQuery(q).replace(/^the /, '')} (${twinLook.stopped}): say which one you mean, for example by where it is` };
+  }
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
   const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs, ctx.beliefs.matching(other, ctx.robot.pose)), asked);
   if (related) return related;

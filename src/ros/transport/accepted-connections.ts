@@ -1,12 +1,12 @@
 /**
  * The connections other nodes open to this process's ROS node, so leaving the graph can close
- * the ones rosnodejs leaves open. rosnodejs answers a connection whose header names a topic or
- * service it no longer offers with nothing and never closes it: a subscriber that was still
- * connecting when the publisher went (an action client's goal topic, a stop publisher, closed a
- * moment after they were advertised) gets such a connection, and a rosnodejs peer keeps its end
- * open too (on a publisher update it drops only the publishers it had finished connecting to).
- * The node's servers close as it leaves, but that socket stays, and a process that ends when
- * nothing is left to do (serve, tui) would never end.
+ * the ones rosnodejs leaves open. rosnodejs answers a TCPROS header, or an XML-RPC request for a
+ * topic (requestTopic), that names a topic or service it no longer offers with nothing and never
+ * closes the connection: a subscriber that was still connecting when the publisher went (an
+ * action client's goal topic, a stop publisher, closed a moment after they were advertised)
+ * sends one, and a rosnodejs peer keeps its end open too (on a publisher update it drops only the
+ * publishers it had finished connecting to). The node's servers close as it leaves, but that
+ * socket stays, and a process that ends when nothing is left to do (serve, tui) would never end.
  *
  * rosnodejs keeps its servers to itself; Node's `net.server.socket` diagnostics channel reports
  * every connection the process accepts, with the server that accepted it.

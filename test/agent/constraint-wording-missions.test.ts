@@ -78,6 +78,14 @@ describe('constraint wording on the real runtime', { timeout: 300_000 }, () => {
     for (const id of ['red_cube', 'green_ball', 'yellow_cylinder']) expect(objectOf(run.world, id).zone, id).toBeNull();
   });
 
+  it('"put the cubes in bin b, the blue one stays where it is" moves the red cubes and not the blue one', async () => {
+    const { run } = await mission('twins', 1, 'put the cubes in bin b, the blue one stays where it is');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(objectOf(run.world, 'red_cube_1').zone).toBe('bin_b');
+    expect(objectOf(run.world, 'red_cube_2').zone).toBe('bin_b');
+    expect(objectOf(run.world, 'blue_cube')).toMatchObject({ x: 8.2, y: 4.4, heldBy: null });
+  });
+
   it('"put all the cubes bar one in bin a" does not say which one: refused before anything moves', async () => {
     const { run, calls } = await mission('twins', 1, 'put all the cubes bar one in bin a');
     expect(run.outcome).toBe('failed');

@@ -52,6 +52,32 @@ describe('"without touching X" as the language layer hands it over ("without tou
   });
 });
 
+describe('what stays where it is, in everyday words', () => {
+  it.each([
+    ["put the balls in bin b, don't bother with the blue one", 'do not bother with the blue one'],
+    ['put the balls in bin b, never mind the blue one', 'never mind the blue one'],
+    ['put the balls in bin b, forget the blue one', 'forget the blue one'],
+    ['put all the cubes in bin a but leave the red one', 'leave the red one'],
+    ['take the cubes to bin a, but keep the red one where it is', 'keep the red one where it is'],
+    ['move the cubes to bin b, the red one stays where it is', 'the red one stays where it is'],
+    ['put the cubes in bin b; the red one stays', 'the red one stays'],
+  ])('%s', (text, said) => {
+    const goals = parseInstruction(text, ZONES);
+    expect(goals.filter((g) => g.kind === 'unknown')).toEqual([]);
+    expect(goals).toContainEqual({ kind: 'keep', constraint: { rule: 'hands_off', spare: expect.objectContaining({ color: expect.any(String) }), text: said } });
+  });
+
+  it('"avoid going near bin b" forbids bin b itself', () => {
+    expect(parseInstruction('put the red cube in bin a, avoid going near bin b', ZONES)).toContainEqual({ kind: 'keep', constraint: expect.objectContaining({ rule: 'avoid', said: 'bin b' }) });
+  });
+
+  it('"except the green" (a colour without "one") narrows the delivery', () => {
+    expect(parseInstruction('bring every ball to the shelf except the green', ZONES)).toEqual([
+      { kind: 'place', object: expect.objectContaining({ shape: 'ball', all: true, except: { color: 'green' } }), target: { said: 'shelf' } },
+    ]);
+  });
+});
+
 describe('"bar" and "except" name what is left out, and must say which', () => {
   it('"all the cubes bar the red one" leaves the red ones out', () => {
     expect(parseInstruction('all the cubes bar the red one go in bin a', ZONES)).toEqual([

@@ -30,7 +30,7 @@ const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
   // "without entering bin a", "don't cross the loading bay": verbs whose object is the place itself.
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?)\s+${PLACE}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:going through\s+)?${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:${MOTION_WORDS} ${INTO}\s+)?${PLACE}${END}`, 'g'),
 ];
 
 /** "… on the way", "… while you do it": when the rule holds, which is the whole mission anyway. ("On the
@@ -45,7 +45,11 @@ const HANDS_OFF = [
   // The language layer reads "touching" as "touch": both forms are met.
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touch(?:ing)?|mov(?:e|ing)|disturb(?:ing)?|pick(?:ing)? up|tak(?:e|ing)|handl(?:e|ing)|grab(?:bing)?)\s+${THING}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude)\s+${THING}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude|never mind|forget(?: about)?|${NEGATION} (?:bother|worry) (?:with|about))\s+${THING}${END}`, 'g'),
+  // "but leave the red one", "keep the red one where it is", ", the red one stays (put)": it stays where it is.
+  new RegExp(String.raw`(?:,\s*)?\bbut leave\s+${THING}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?keep\s+${THING}\s+(?:where (?:it is|they are)|in place|as (?:it is|they are))${END}`, 'g'),
+  new RegExp(String.raw`(?:[,;]\s*|\s+but\s+)${THING}\s+(?:stays?|remains?|(?:can|should|must|will) (?:stay|remain))(?: (?:where (?:it is|they are)|put|in place|there|behind))?${END}`, 'g'),
   // "nothing from the workbench", "take nothing off the shelf": whatever lies in that place (read by spareOf).
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:(?:take|touch|move|bring|grab) )?(?:nothing|none of the (?:things|objects)) ((?:from|off|out of|on|in) (?:the )?[a-z0-9_ -]+?)${END}`, 'g'),
   // "don't put the blue cube in bin a": kept by not moving it at all (`alone`: only when nothing else is asked, see below).

@@ -15,11 +15,11 @@ afterEach(async () => {
 });
 
 /** GET /healthz over `agent`; whether it went on a connection kept from before, and what it said. */
-function health(url: string, agent: Agent): Promise<{ reused: boolean; keepAlive: string | undefined; status: number }> {
+function health(url: string, agent: Agent): Promise<{ reused: boolean; keepAlive: string | string[] | undefined; status: number }> {
   return new Promise((resolve, reject) => {
     const req = request(new URL('/healthz', url), { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ reused: req.reusedSocket, keepAlive: res.headers['keep-alive'], status: res.statusCode ?? 0 }));
+      res.on('end', () => resolve({ reused: req.reusedSocket, keepAlive: String(res.headers['keep-alive']), status: res.statusCode ?? 0 }));
     });
     req.on('error', reject);
     req.end();

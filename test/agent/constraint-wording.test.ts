@@ -128,6 +128,9 @@ describe('"only the X": the objects named, and nothing else touched', () => {
 
   it('"only" that does not narrow an object is left to the grammar, which refuses what it cannot read', () => {
     expect(extractConstraints('the only red cube goes in bin a').constraints).toEqual([]);
+    // In a question it is what is asked: "is the red cube the only thing in bin a?"
+    expect(extractConstraints('is only the red cube in bin a?').constraints).toEqual([]);
+    expect(extractConstraints('how many cubes are there, only the red ones').constraints).toEqual([]);
     expect(extractConstraints('go to bin a, but only if your battery is above 50%').constraints).toEqual([]);
     expect(parseInstruction('go to bin a, but only if your battery is above 50%', ZONES).some((g) => g.kind === 'unknown')).toBe(true);
   });

@@ -62,6 +62,8 @@ const HANDS_OFF = [
  *  touched — the word goes, and "anything else" is spared (not "only if", "the only one", "only 2 m"). */
 const ONLY = /(?<!\bthe )\bonly (?=(?:the|those|these|my|(?:red|green|blue|yellow) (?:ones?|cubes?|balls?|cylinders?))\b)/g;
 
+const QUESTION = /\?|^\s*(?:is|are|was|were|do|does|did|can|could|has|have|how|what|which|where|who|whether)\b/;
+
 /** Words that negate or exclude: left in a clause, they would be dropped by the grammar. ("not in
  *  the red bay" is part of a reference, which referring.ts reads or refuses.) */
 export const LEFTOVER_NEGATION = /\b(?:not(?! (?:in|on|inside|at)\b)|don't|dont|do not|never|without|avoid|except|but|no)\b/;
@@ -105,7 +107,8 @@ export function extractConstraints(text: string): { rest: string; constraints: C
       return ' ';
     });
   }
-  rest = rest.replace(ONLY, (m) => {
+  // In a question "only" is what is asked about ("is only the red cube in bin a?"), not a rule.
+  if (!QUESTION.test(text)) rest = rest.replace(ONLY, (m) => {
     constraints.push({ rule: 'hands_off', spare: { notNamed: [], text: 'anything else' }, text: m.trim() });
     return ' ';
   });

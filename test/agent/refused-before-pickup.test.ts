@@ -46,7 +46,7 @@ describe('points out of reach are refused before anything moves', { timeout: 120
   it('next to an object that is not there: searched for first, and the red cube never picked up', async () => {
     const { run, called } = await mission('put the red cube next to the yellow ball');
     expect(run.outcome).toBe('failed');
-    expect(run.summary).toMatch(/could not find the yellow ball to put the red cube next to/);
+    expect(run.summary).toMatch(/cannot put the red cube next to the yellow ball: I could not find the yellow ball anywhere/);
     expect(called).not.toContain('grasp_object');
     expect(run.world.objects.find((o) => o.id === 'red_cube')).toMatchObject({ x: 6.2, y: 6.2, heldBy: null });
   });

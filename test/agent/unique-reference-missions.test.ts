@@ -76,6 +76,17 @@ describe('a definite singular is acted on only when it is known to be the only o
     expect(calls.some((c) => c.name === 'navigate_to')).toBe(false);
   });
 
+  it('"next to the blue ball" with a second blue ball behind the rack: both named before the red cube is picked up', async () => {
+    const scenario = twinBehindRack('twin-landmarks', [
+      { id: 'blue_ball_1', color: 'blue', shape: 'ball', x: 2.2, y: 2.6 },
+      { id: 'blue_ball_2', color: 'blue', shape: 'ball', x: 6.4, y: 6.2 },
+    ]);
+    const { run, calls } = await mission(scenario, 1, 'put the red cube in bin a next to the blue ball');
+    expect(run.outcome, run.summary).toBe('failed');
+    expect(run.summary).toMatch(/next to the blue ball: .*blue_ball#\d at .* or blue_ball#\d at .*say which one/);
+    expect(calls.some((c) => c.name === 'grasp_object')).toBe(false);
+  });
+
   it('a room searched once for one "the X" is not searched again for the next', async () => {
     const { run, calls } = await mission(oneRedCube(), 1, 'put the red cube on the shelf, then put the blue cube in home');
     expect(run.outcome, run.summary).toBe('succeeded');

@@ -77,8 +77,9 @@ export function carriedTo(target: string, clause: string): ParsedGoal | null {
 export function parsePlace(text: string, preposition: string): Place | { reason: string } {
   const said = text.trim().replace(/^the\s+/, '');
   if (/^(?:next to|near|beside|by|close to)$/.test(preposition)) {
-    // Next to an object when the words name one; next to a place is outside it, by its edge (never in it).
-    const object = parseObject(said);
+    // Next to an object when the words name one; next to a place is outside it, by its edge (never
+    // in it). The object keeps its "the": "next to the ball" names one ball, and two are asked about.
+    const object = parseObject(text.trim());
     return 'reason' in object ? { beside: said } : { near: object };
   }
   if (/between$/.test(preposition)) return between(said);

@@ -4,7 +4,7 @@ import { queryFor, queryOfId } from '../object-ids.js';
 import type { ToolReply } from '../planner-session.js';
 import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
-import { comparedWithTheRoom, find, findNext, rankedFew } from './search.js';
+import { choose, comparedWithTheRoom, find, findNext, rankedFew } from './search.js';
 import { putBackAfter } from './put-back.js';
 import type { SkillContext } from './skill-context.js';
 import { dropInZone, zoneRefuses } from './zone-drop.js';
@@ -18,11 +18,12 @@ export async function place(ctx: SkillContext, q: ObjectQuery, where: Place<MapP
   // A full zone, or one the robot cannot get to, is said before anything is picked up, let alone dropped.
   const refused = 'zone' in where && zoneRefuses(ctx, where.zone);
   if (refused) return fail(`I cannot put ${describeQuery(q)} there: ${refused}.`);
-  // So is an object to put it next to that is nowhere to be found.
+  // So is an object to put it next to that is nowhere to be found, or that could be either of two.
   let beside: SeenThing | undefined;
   if ('near' in where) {
-    beside = (await find(ctx, where.near)).objects[0];
-    if (!beside) return fail(`I could not find ${describeQuery(where.near)} to put ${describeQuery(q)} next to.`);
+    const chosen = await choose(ctx, where.near);
+    if ('problem' in chosen) return fail(`I cannot put ${describeQuery(q)} next to ${describeQuery(where.near)}: ${chosen.problem}`);
+    beside = chosen.target;
   }
   if (!(q.pronoun && beliefs.holding) && !(beliefs.holding && holdingMatches(ctx, q))) {
     if (q.pronoun && !ctx.lastObject) return fail('I am not holding anything, and "it" does not name an object; say which object to move.');

@@ -49,6 +49,11 @@ describe('verbs read as the frames verbs', () => {
   it.each(['eat', 'paint', 'destroy', 'sing', 'stash', 'think', 'wash', 'lock'])('%s reads as no frame', (verb) => {
     expect(verbMeaning(verb, true)).toBeNull();
   });
+
+  // Through the air or through water is going for WordNet, and no way of going for a robot on wheels.
+  it.each(['fly', 'wing', 'swim'])('%s, with a destination, is no way of going for the robot', (verb) => {
+    expect(verbMeaning(verb, true)).toBeNull();
+  });
 });
 
 describe('nouns read as the detector shapes', () => {

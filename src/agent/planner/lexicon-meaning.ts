@@ -34,6 +34,13 @@ const FRAME_SYNSETS: Array<{ lemma: string; sense: number; frame: Frame }> = [
   { lemma: 'turn', sense: 1, frame: 'turn' }, // change orientation or direction
 ];
 
+/** Ways of going a robot on wheels has not got: through the air, through water. A verb whose main
+ *  sense is one ("fly", "soar", "wing", "swim") is no way of going for it, and stays unread. */
+const NOT_ON_WHEELS: Array<{ lemma: string; sense: number }> = [
+  { lemma: 'fly', sense: 1 }, // travel through the air; be airborne
+  { lemma: 'swim', sense: 1 }, // travel through water
+];
+
 /** Frames that take an object somewhere (or, for go, the robot): the ones a destination asks for. */
 const DELIVERY = new Set<Frame>(['put', 'drop', 'carry', 'bring', 'move', 'go']);
 
@@ -56,6 +63,13 @@ function frames(): Map<number, Frame> {
   return frameOf;
 }
 
+let cannotGoOffsets: Set<number> | undefined;
+
+function cannotGo(): Set<number> {
+  cannotGoOffsets ??= new Set(NOT_ON_WHEELS.flatMap(({ lemma, sense }) => synsetsOf(lemma, 'verb')[sense - 1]?.offset ?? []));
+  return cannotGoOffsets;
+}
+
 /** Each hypernym of a synset up to `depth` links, with its distance, nearest first. */
 function ancestors(start: Synset, depth: number): Array<{ s: Synset; depth: number }> {
   const out = [{ s: start, depth: 0 }];
@@ -74,6 +88,8 @@ function ancestors(start: Synset, depth: number): Array<{ s: Synset; depth: numb
  * Going somewhere is read only where the clause says where.
  */
 export function verbMeaning(lemma: string, hasDestination: boolean): Frame | null {
+  const main = synsetsOf(lemma, 'verb')[0];
+  if (main && ancestors(main, 3).some(({ s }) => cannotGo().has(s.offset))) return null;
   const found: Array<{ frame: Frame; sense: number; depth: number }> = [];
   synsetsOf(lemma, 'verb')
     .slice(0, SENSES)

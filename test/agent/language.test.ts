@@ -95,6 +95,14 @@ describe('intent frames on a map', () => {
     expect(goalsOf("stay put and tell me how much battery you've got").map((g) => g.kind)).toEqual(['stay', 'status']);
   });
 
+  it('staying at a place is being there and not leaving: a drive after it contradicts it, waiting there does not', () => {
+    expect(refusal('stay at the kitchen and bring the red cube to the outbox')).toMatch(/staying at kitchen contradicts moving/);
+    expect(refusal('remain in the kitchen, then pick up the red cube')).toMatch(/staying at kitchen contradicts moving/);
+    expect(goalsOf('wait at the kitchen, then go to the outbox').map((g) => g.kind)).toEqual(['goto', 'goto']);
+    expect(goalsOf('go to the outbox and stay there').map((g) => g.kind)).toEqual(['goto', 'stay']);
+    expect(goalsOf('stay in the kitchen').map((g) => g.kind)).toEqual(['goto']);
+  });
+
   it('keeps "don\'t stop to charge on the way" as a constraint', () => {
     expect(ground('drive to the kitchen, don\'t stop to charge on the way', ROOMS)).toMatchObject({ noCharge: true });
   });

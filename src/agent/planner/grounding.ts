@@ -76,8 +76,10 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
     }
     if ('object' in g && !g.object.pronoun) previous = g.object;
     previousKind = g.kind;
-    if (g.kind === 'stay' && parsed.goals.slice(parsed.goals.indexOf(parsedGoal) + 1).some((later) => DRIVES.has(later.kind))) {
-      problems.push('staying where I am contradicts moving, which the instruction also asks for');
+    const staying = g.kind === 'stay' || (g.kind === 'goto' && g.stays);
+    if (staying && parsed.goals.slice(parsed.goals.indexOf(parsedGoal) + 1).some((later) => DRIVES.has(later.kind))) {
+      const where = g.kind === 'goto' && 'said' in g.target ? `at ${g.target.said}` : g.kind === 'goto' ? 'there' : 'where I am';
+      problems.push(`staying ${where} contradicts moving, which the instruction also asks for`);
       continue;
     }
     const between = (b: Between): { point: { x: number; y: number } } | null => {

@@ -26,7 +26,8 @@ export type DistanceTo = { object: ObjectQuery } | { said: string } | { zone: st
 export type Goal<Z = SpokenPlace> =
   | { kind: 'pick'; object: ObjectQuery }
   | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
-  | { kind: 'goto'; target: Z | Point }
+  /** `stays`: "stay at Z", to be there and not leave. */
+  | { kind: 'goto'; target: Z | Point; stays?: true }
   /**
    * Where the object is; with `whether`, a yes/no question ("is the blue cube in bin a?") answered
    * either way (`every`: "are the balls on the shelf" asks it of all of them); with `distanceTo`, how far it is from another object, a place or the robot.

@@ -57,8 +57,13 @@ function oneOfAny(o: ObjectQuery): ObjectQuery {
   return o.all && o.count === undefined && /\b(?:anything|something)\b/.test(o.text) ? { ...o, all: false, count: 1 } : o;
 }
 
-/** "wait in the yellow bay", "stay at bin a": be there. */
-export const stay: Frame = (verb, rest, clause) => (/^(?:in|at|inside|by|on)\s/.test(rest) ? go('go', rest.replace(/^\S+/, 'to'), clause) : null);
+/** "wait in the yellow bay", "stay at bin a": be there; to stay or remain is also not to leave,
+ *  which a later drive would (grounding refuses the two together). */
+export const stay: Frame = (verb, rest, clause) => {
+  if (!/^(?:in|at|inside|by|on)\s/.test(rest)) return null;
+  const there = go('go', rest.replace(/^\S+/, 'to'), clause);
+  return there?.kind === 'goto' && verb !== 'wait' ? { ...there, stays: true } : there;
+};
 
 /** Verbs that put an object down somewhere: what "in its place" or "where X was" may follow. */
 const PUTS_DOWN = /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/;

@@ -136,6 +136,8 @@ describe('swap', () => {
 describe('clear', () => {
   it.each([
     ['clear the shelf, it all goes in bin a', { kind: 'place', object: { all: true, inZone: 'shelf' }, target: { zone: 'bin_a' } }],
+    ['clear bin a, everything on it goes on the shelf', { kind: 'place', object: { all: true, inZone: 'bin_a' }, target: { zone: 'shelf' } }],
+    ['clear the shelf and put everything on it in bin b', { kind: 'place', object: { all: true, inZone: 'shelf' }, target: { zone: 'bin_b' } }],
     ['empty bin a into bin b', { kind: 'place', object: { all: true, inZone: 'bin_a' }, target: { zone: 'bin_b' } }],
     ['clear everything off the shelf and put it in bin b', { kind: 'place', object: { all: true, inZone: 'shelf' }, target: { zone: 'bin_b' } }],
     ['clear out bin a', { kind: 'clear', object: { all: true, inZone: 'bin_a' } }],

@@ -230,7 +230,8 @@ function lastPlace(before: ParsedGoal[]): Exclude<Extract<ParsedGoal, { kind: 'p
 function join(previous: ParsedGoal, goal: ParsedGoal): ParsedGoal | null {
   const pronoun = 'object' in goal && goal.object.pronoun;
   // "clear the packing area, it all goes in the outbox" / "… and put everything on the shelf": everything that was in it, into Y.
-  const everything = goal.kind === 'place' && goal.object.all && !goal.object.color && !goal.object.shape && !goal.object.inZone;
+  // "everything on it" after a clear: "it" is the zone cleared, not a place of the map.
+  const everything = goal.kind === 'place' && goal.object.all && !goal.object.color && !goal.object.shape && (!goal.object.inZone || goal.object.inZone === 'it');
   if (previous.kind === 'clear' && goal.kind === 'place' && (pronoun || everything)) return { kind: 'place', object: previous.object, target: goal.target };
   // "pick up all the red cubes and put them on the counter": one is held at a time, so each is carried there.
   if (previous.kind === 'pick' && previous.object.all && goal.kind === 'place' && pronoun) return { kind: 'place', object: previous.object, target: goal.target };

@@ -1,4 +1,5 @@
 import type { PlannerMap } from './beliefs.js';
+import { insideArea } from './map-areas.js';
 
 /**
  * "Between bin a and the shelf": the spot halfway between the two zones' centres. A spot that
@@ -16,15 +17,11 @@ export function spotBetween(map: PlannerMap | null, a: string, b: string): { poi
   if (za === zb) return { problem: `"between ${a} and ${b}" names one place twice` };
   const point = { x: round((za.center.x + zb.center.x) / 2), y: round((za.center.y + zb.center.y) / 2) };
   const said = `the spot halfway between ${a} and ${b}, (${point.x}, ${point.y}),`;
-  const zone = map!.zones.find((z) => inside(point, z, 0));
+  const zone = map!.zones.find((z) => insideArea(point, z));
   if (zone) return { problem: `${said} is in ${zone.name}: say a point (x, y) or a place` };
-  const obstacle = map!.obstacles.find((o) => inside(point, o, CLEARANCE_M));
+  const obstacle = map!.obstacles.find((o) => insideArea(point, o, CLEARANCE_M));
   if (obstacle) return { problem: `${said} is on or against ${obstacle.id}: say a point (x, y) or a place` };
   return { point };
-}
-
-function inside(p: Point, r: { min_x: number; min_y: number; max_x: number; max_y: number }, margin: number): boolean {
-  return p.x >= r.min_x - margin && p.x <= r.max_x + margin && p.y >= r.min_y - margin && p.y <= r.max_y + margin;
 }
 
 const round = (v: number) => Math.round(v * 100) / 100;

@@ -1,4 +1,5 @@
 import { normalizeAngle, radToDeg } from '../../core/geometry.js';
+import { insideArea } from './map-areas.js';
 
 /**
  * Which parts of the floor the camera has already covered, and where to look from next: a
@@ -72,7 +73,7 @@ export class CoverageMap {
     for (let x = CELL_M / 2; x < map.width; x += CELL_M) {
       for (let y = CELL_M / 2; y < map.depth; y += CELL_M) {
         const p = { x: round2(x), y: round2(y) };
-        if (!map.obstacles.some((o) => inside(o, p, 0))) this.cells.push(p);
+        if (!map.obstacles.some((o) => insideArea(p, o))) this.cells.push(p);
       }
     }
     this.seen = this.cells.map(() => false);
@@ -80,7 +81,7 @@ export class CoverageMap {
       for (let y = VIEW_GRID_M / 2; y < map.depth; y += VIEW_GRID_M) {
         const p = { x: round2(x), y: round2(y) };
         const nearWall = p.x < VIEW_CLEARANCE_M || p.y < VIEW_CLEARANCE_M || map.width - p.x < VIEW_CLEARANCE_M || map.depth - p.y < VIEW_CLEARANCE_M;
-        if (!nearWall && !map.obstacles.some((o) => inside(o, p, VIEW_CLEARANCE_M))) this.views.push(p);
+        if (!nearWall && !map.obstacles.some((o) => insideArea(p, o, VIEW_CLEARANCE_M))) this.views.push(p);
       }
     }
   }
@@ -163,10 +164,6 @@ export class CoverageMap {
     if (d > this.opts.rangeM || d < BLIND_RADIUS_M) return false;
     return !this.map.obstacles.some((o) => segmentHitsRect(from, to, o));
   }
-}
-
-function inside(r: Rect, p: Point, margin: number): boolean {
-  return p.x >= r.min_x - margin && p.x <= r.max_x + margin && p.y >= r.min_y - margin && p.y <= r.max_y + margin;
 }
 
 /** Whether the segment a→b passes through the rectangle (slab test): what the camera cannot see

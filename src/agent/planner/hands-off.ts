@@ -27,10 +27,10 @@ export async function checkHandsOff(ctx: SkillContext, c: HandsOff, lookAt: Look
   const held = [...beliefs.grasped.keys()];
   const touched = [...beliefs.grasped].filter(([id, at]) => at !== null && spared(id, at)).map(([id]) => id);
   if (touched.length) return { text, status: 'unmet', evidence: `I took hold of ${touched.join(', ')}, which "${c.spare.text}" covers` };
-  const handled = held.length ? `I took hold of ${held.join(', ')} only` : 'I took hold of nothing';
   // Holding nothing all mission ("don't touch anything, just tell me where X is"), it moved nothing: a
   // fresh look could only fail to find far objects again, which says nothing of whether they moved.
   if (held.length === 0) return { text, status: 'met', evidence: 'I took hold of nothing, and I move objects only by grasping them' };
+  const handled = `I took hold of ${held.join(', ')} only`;
   // "Anything else" is every object not named: the robot's own record of what it held is the check.
   if (c.spare.notNamed) return { text, status: 'met', evidence: `${handled}, all of ${held.length === 1 ? 'it' : 'them'} named in the instruction` };
   const watched = [...beliefs.firstSeen].filter(([id, at]) => !beliefs.grasped.has(id) && spared(id, at));

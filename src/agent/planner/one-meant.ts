@@ -1,5 +1,6 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { describeQuery, type Beliefs, type Meant, type SeenThing } from './beliefs.js';
+import { insideArea } from './map-areas.js';
 import { kindMatches, type ObjectQuery } from './referring.js';
 import { inPlainView } from './skills/facing-poses.js';
 
@@ -57,7 +58,7 @@ export function unseenInZone(beliefs: Beliefs, zone: { min_x: number; min_y: num
     const n = Math.max(1, Math.ceil((hi - lo - 2 * ZONE_EDGE_IN_M) / ZONE_STEP_M));
     return Array.from({ length: n + 1 }, (_, i) => Math.round((lo + ZONE_EDGE_IN_M + (i * (hi - lo - 2 * ZONE_EDGE_IN_M)) / n) * 100) / 100);
   };
-  const free = (p: { x: number; y: number }) => !map.obstacles.some((o) => p.x >= o.min_x && p.x <= o.max_x && p.y >= o.min_y && p.y <= o.max_y);
+  const free = (p: { x: number; y: number }) => !map.obstacles.some((o) => insideArea(p, o));
   const coverage = beliefs.coverage();
   const seen = (p: { x: number; y: number }) => coverage?.covers(p) || beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= ZONE_SEEN_M && inPlainView(map, s, p));
   const points = along(zone.min_x, zone.max_x).flatMap((x) => along(zone.min_y, zone.max_y).map((y) => ({ x, y })));

@@ -39,7 +39,6 @@ export function readQuestion(said: string): ParsedGoal | null {
   // "which bay is the green cube in", "what zone are the balls on": where it is, the zone named in the answer.
   const whichZone = /^(?:which|what) (?:\S+ ){1,2}(?:is|are) (.+?) (?:in|on|at|inside)$/.exec(c);
   if (whichZone) return withObject(whichZone[1]!, c, (object) => ({ kind: 'find', object }));
-  if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
   // "which cubes are in room 4", "is the red cube on the workbench": a search of that zone.
   // "is the blue cube in bin a": a yes/no question, answered "no" as well as "yes".
   const inZone = /^(?:(?:which|what) (.+?) (?:is|are)|(?:is|are) (.+?)) (in|on|at|inside) (.+)$/.exec(c);

@@ -1,4 +1,5 @@
 import type { PlannerMap } from '../beliefs.js';
+import { insideArea } from '../map-areas.js';
 
 /**
  * Free floor near a place, for putting something down out of the way: inside the room, clear of
@@ -15,16 +16,15 @@ const OUTSIDE_M = 0.9;
 /** Spots closer than this to one already used would put two objects on top of each other. */
 const APART_M = 0.6;
 
-const inside = (r: Rect, p: Point, pad: number) => p.x >= r.min_x - pad && p.x <= r.max_x + pad && p.y >= r.min_y - pad && p.y <= r.max_y + pad;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 const standable = (map: PlannerMap, p: Point) =>
-  p.x >= CLEARANCE_M && p.y >= CLEARANCE_M && p.x <= map.width - CLEARANCE_M && p.y <= map.depth - CLEARANCE_M && !map.obstacles.some((o) => inside(o, p, CLEARANCE_M));
+  p.x >= CLEARANCE_M && p.y >= CLEARANCE_M && p.x <= map.width - CLEARANCE_M && p.y <= map.depth - CLEARANCE_M && !map.obstacles.some((o) => insideArea(p, o, CLEARANCE_M));
 
 function isFree(map: PlannerMap, p: Point, used: readonly Point[]): boolean {
   return (
     standable(map, p) &&
-    !map.zones.some((z) => inside(z, p, 0.3)) &&
+    !map.zones.some((z) => insideArea(p, z, 0.3)) &&
     used.every((u) => Math.hypot(u.x - p.x, u.y - p.y) >= APART_M)
   );
 }

@@ -11,10 +11,10 @@ import { createDetector, DEFAULT_CONFIDENCE } from '../../dist/vision/detector.j
 import { VisionPipeline } from '../../dist/vision/pipeline.js';
 import { SCENARIO_DIR } from './paths.mjs';
 
-/** Zones the robot cannot drive into on purpose: the cage is closed off (the suite's "unreachable
- *  place" instructions use it); the supply room's tray is a small floor tray already full of
- *  objects (its "full zone" instructions use it). */
-const UNREACHABLE = { 'dark-storeroom': ['cage'], 'ward-supply-room': ['tray'] };
+/** Zones the robot cannot drive into on purpose: the cage and the lab's fume cupboard are closed
+ *  off (the suite's "unreachable place" instructions use them); the supply room's tray and the
+ *  lab's test tube rack are small and already full of objects (its "full zone" instructions). */
+const UNREACHABLE = { 'dark-storeroom': ['cage'], 'ward-supply-room': ['tray'], 'science-lab': ['fume_cupboard', 'test_tube_rack'] };
 
 const detector = createDetector({ threads: 2 });
 const directions = Array.from({ length: 16 }, (_, i) => (i / 16) * 2 * Math.PI);

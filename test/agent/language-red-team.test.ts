@@ -310,12 +310,13 @@ describe('"how many … can you see from here" counts one look from where the ro
   it.each([
     ['how many objects can you see from here?', {}],
     ['how many balls can you see from here', { shape: 'ball' }],
-    ['how many red cubes do you see around you', { color: 'red', shape: 'cube' }],
   ])('"%s": counted from here', (text, kind) => {
     expect(goals(text)).toEqual([{ kind: 'count', object: expect.objectContaining({ all: true, ...kind }), fromHere: true }]);
   });
 
-  it('"how many objects are there" still counts the whole room', () => {
+  it('"how many objects are there" and "… around you" still count the whole room', () => {
     expect(goals('how many objects are there')[0]).not.toHaveProperty('fromHere');
+    expect(goals('how many red cubes do you see around you')[0]).toMatchObject({ kind: 'count', object: { color: 'red', shape: 'cube', all: true } });
+    expect(goals('how many red cubes do you see around you')[0]).not.toHaveProperty('fromHere');
   });
 });

@@ -4,6 +4,8 @@ import type { GroundedGoal } from './grounding.js';
 import type { ObjectQuery } from './instruction.js';
 import { queryOfId } from './object-ids.js';
 import { kindMatches } from './referring.js';
+import { distinct, namesOne } from './one-meant.js';
+import { oneOrTwo } from './skills/look-alikes.js';
 import { choose, find, findAndReport, scan } from './skills/search.js';
 import { lookAtWholeZone } from './skills/zone-look.js';
 import type { SkillContext } from './skills/skill-context.js';
@@ -24,7 +26,28 @@ export function answerQuestion(ctx: SkillContext, goal: Extract<GroundedGoal, { 
   if (goal.whether) return answerWhether(ctx, goal.object);
   if (!goal.object.all && (goal.object.rank || (goal.object.relation !== undefined && 'ranked' in goal.object.relation))) return answerWhich(ctx, goal.object);
   if (goal.object.all && goal.object.inZone) return answerWhatIsIn(ctx, goal.object);
+  if (namesOne(goal.object)) return answerWhereEach(ctx, goal.object);
   return findAndReport(ctx, goal.object);
+}
+
+/**
+ * "Where is the blue cube": "the" says there is one, which a first sighting does not show — a
+ * second may stand behind the shelf. The room is searched whole and every one seen is named with
+ * its place (two a hand's width apart get one closer look first, look-alikes.ts); a search cut
+ * short says so, as there may be another. Never only the first one found.
+ */
+async function answerWhereEach(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+  const found = await find(ctx, { ...q, all: true });
+  const seen = () => distinct(ctx.beliefs, ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose));
+  const first = seen();
+  if (first.length === 2) await oneOrTwo(ctx, q, first as [SeenThing, SeenThing]);
+  const all = seen();
+  const noun = describeQuery({ ...q, definite: false }).replace(/^(?:the|a|an) /, '');
+  const searched = found.complete ? 'after searching the whole room' : `from ${found.places} place(s)${found.stopped ? `, then had to stop: ${found.stopped}` : ''}, before the whole room was seen`;
+  if (all.length === 0) return fail(`I could not find ${describeQuery(q)}: I looked ${searched}, and did not see one.`);
+  const list = all.map((o) => describeSighting(ctx, o)).join('; ');
+  if (all.length > 1) return ok(`There are ${all.length} ${noun}s, not one: ${list} (seen ${searched}).`);
+  return ok(`${capitalize(describeQuery(q))} is ${list}${found.complete ? ', the only one I saw after searching the whole room' : `; I looked ${searched}, so there may be another`}.`);
 }
 
 /**
@@ -75,7 +98,14 @@ export function questionText(goal: Extract<GroundedGoal, { kind: 'find' }>): str
   const to = goal.distanceTo;
   if (to) return `how far ${describeQuery(goal.object)} is from ${'robot' in to ? 'the robot' : 'zone' in to ? to.zone : 'said' in to ? to.said : describeQuery(to.object)}, answered`;
   if (goal.whether) return `whether there is ${describeQuery({ ...goal.object, all: false }).replace(/^the /, 'a ')}, answered`;
-  return `where ${describeQuery(goal.object)} is, answered`;
+  return `where ${describeQuery(goal.object)} ${goal.object.all ? 'are' : 'is'}, answered`;
+}
+
+/** What a question of distance asks, for the report. */
+export function measureText(goal: Extract<GroundedGoal, { kind: 'measure' }>): string {
+  const name = (e: (typeof goal.items)[number]) => ('zone' in e ? e.zone : 'start' in e ? 'where I started' : describeQuery(e.object));
+  const from = goal.from ? name(goal.from) : 'the robot';
+  return `${goal.compare ? `which of ${goal.items.map(name).join(' and ')} is ${goal.compare} to` : `how far ${goal.items.map(name).join(' and ')} is from`} ${from}, answered`;
 }
 
 /** "Which cube is closest to bin b": the one chosen after comparing the whole room, and how far it is. */

@@ -1,5 +1,5 @@
 import type { GoalReport } from '../outcome-tool.js';
-import { questionText } from './answers.js';
+import { measureText, questionText } from './answers.js';
 import { describeQuery } from './beliefs.js';
 import type { GroundedGoal } from './grounding.js';
 import { checkHandsOff, handsOffText } from './hands-off.js';
@@ -32,6 +32,10 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
       return questionText(goal);
     case 'count':
       return `how many ${describeQuery(goal.object).replace(/^all /, '')}, answered`;
+    case 'measure':
+      return measureText(goal);
+    case 'when':
+      return `only if ${goal.said}`;
     case 'stay':
       return 'robot stayed where it was';
     case 'scan':
@@ -78,6 +82,7 @@ export async function checkGoal(ctx: SkillContext, goal: GroundedGoal, step: Ste
   switch (goal.kind) {
     case 'find':
     case 'count':
+    case 'measure':
     case 'stay':
     case 'scan':
     case 'status':

@@ -2,7 +2,7 @@ import type { PlannerMap } from './beliefs.js';
 import type { Constraint } from './constraints.js';
 import type { Goal, MapPlace, ObjectQuery, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
 import { spotBetween } from './between-places.js';
-import type { Between } from './frames/goal-types.js';
+import type { Between, MeasuredEnd } from './frames/goal-types.js';
 import { groundRelation } from './ground-relations.js';
 import { listNames, resolveZone } from './place-words.js';
 import type { KeepOut } from './drive-log.js';
@@ -202,6 +202,19 @@ function groundGoal(g: Goal<SpokenPlace>, place: (p: SpokenPlace) => MapPlace | 
       if (!g.distanceTo || !('said' in g.distanceTo)) return g;
       const to = place(g.distanceTo);
       return to && 'zone' in to ? { ...g, distanceTo: to } : null;
+    }
+    case 'measure': {
+      // "how far is bin a", "which is closer, the shelf or bin b": each place put on the map; an object is found by sight, in the zone said.
+      const end = (e: MeasuredEnd): MeasuredEnd<MapPlace> | null => {
+        if (!('object' in e)) return place(e);
+        const zone = e.object.inZone === undefined ? undefined : place({ said: e.object.inZone });
+        if (zone === undefined) return e;
+        return zone && 'zone' in zone ? { object: { ...e.object, inZone: zone.zone } } : null;
+      };
+      const items = g.items.map(end);
+      const from = g.from ? end(g.from) : undefined;
+      if (from === null || items.some((e) => e === null)) return null;
+      return { kind: 'measure', items: items as Array<MeasuredEnd<MapPlace>>, ...(from ? { from } : {}), ...(g.compare ? { compare: g.compare } : {}), ...(g.whether ? { whether: g.whether } : {}) };
     }
     default:
       return g;

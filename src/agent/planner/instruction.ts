@@ -1,4 +1,6 @@
-import { extractConstraints } from './constraints.js';
+import { extractConstraints, type Constraint } from './constraints.js';
+import { keepBatteryBounds, splitOnCondition } from './frames/conditions.js';
+import { joinedComparison } from './frames/distance-questions.js';
 import { clauseGoals } from './frames/compose.js';
 import { normalizeInstruction, splitClauses } from './frames/clauses.js';
 import { VERB_START } from './frames/verbs.js';
@@ -40,16 +42,25 @@ const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|m
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
   const zoneWords = new Set(placeWords);
   // "right now" says when, which is at once anyway: read whole, before "now" alone is taken as a filler and "right" left over.
-  const normalized = normalizeInstruction(canonicalText(withoutHeading(text, zoneWords).replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
+  const normalized = normalizeInstruction(canonicalText(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
   const { text: typed, readings } = correctSpelling(normalized, known);
   const unread = (t: string) => clauseGoals(splitClauses(extractConstraints(t).rest), zoneWords).flatMap((g) => (g.kind === 'unknown' ? [g.text] : []));
   const spelled = readByMeaning(correctColours(typed, COLORS, readings), known, readings, unread);
-  const { rest, constraints } = extractConstraints(spelled);
   const remark = (said: string) => readings.push({ said, read: 'a remark, not a request' });
-  const clauses = rest ? splitClauses(rest).map((c) => afterRemark(c, remark)).filter((c) => !(REMARK.test(c) && remark(c))) : [];
-  const goals = clauseGoals(clauses, zoneWords);
+  const constraints: Constraint[] = [];
+  const read = (t: string): ParsedGoal[] => {
+    const taken = extractConstraints(t);
+    constraints.push(...taken.constraints);
+    const clauses = taken.rest ? splitClauses(taken.rest).map((c) => afterRemark(c, remark)).filter((c) => !(REMARK.test(c) && remark(c))) : [];
+    return clauses.length ? clauseGoals(clauses, zoneWords) : [];
+  };
+  // "If you have more than 30% charge, go to bin a": the clauses the battery test governs, read on their own (frames/conditions.ts).
+  const asked = joinedComparison(spelled);
+  const cond = splitOnCondition(asked, splitClauses);
+  const governed = cond ? read(cond.governed) : [];
+  const goals = cond ? [...read(cond.before), { kind: 'when' as const, test: cond.test, said: cond.said, covers: governed.length }, ...governed, ...read(cond.after)] : read(asked);
   return { goals: [...goals, ...constraints.map((constraint) => ({ kind: 'keep' as const, constraint }))], readings };
 }
 
@@ -68,7 +79,8 @@ function afterRemark(clause: string, remark: (said: string) => void): string {
 function withoutHeading(text: string, zoneWords: ReadonlySet<string>): string {
   // Words only, ending in a word, not a coordinate's letter: "go to x: 3, y: 4" is no heading.
   const m = /^([a-z' ]*[a-z]{2,})\s*:\s*([^\d\s-].*)$/i.exec(text.trim());
-  if (!m) return text;
+  // "which is closer: the shelf or bin b?": a question before the colon asks about the words after it.
+  if (!m || /^(?:which|what|where|how|is|are)\b/i.test(m[1]!)) return text;
   const naming = new Set<string>([...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...PLURAL_SHAPE_WORDS, ...zoneWords]);
   const names = m[1]!.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 1 && naming.has(w));
   // "take it to: bin a" is a command with a colon in it, not a heading.

@@ -1,5 +1,7 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { answerQuestion, countInView } from './answers.js';
+import { checkCondition } from './battery-condition.js';
+import { answerMeasure } from './place-distances.js';
 import { putBeside } from './beside-zone.js';
 import { putWhereItWas } from './where-it-was.js';
 import { Beliefs, describeQuery, type PlannerMap } from './beliefs.js';
@@ -92,7 +94,8 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
   // for what may need no trip at all, and a trip the search does need charges when the reserve
   // refuses it (RobotLink.act).
   const drives = goals.some((g) => MOTION_GOALS.has(g.kind) && !LOOKS_FIRST.has(g.kind));
-  if (drives && goals[0]?.kind !== 'charge' && !robot.estopped && !noCharge) {
+  // A battery test said with the request is read against the battery as it was asked, not after a charge.
+  if (drives && goals[0]?.kind !== 'charge' && !robot.estopped && !noCharge && !goals.some((g) => g.kind === 'when')) {
     const low = await robot.batteryBelowReserve();
     if (low) {
       const charged = await robot.charge(`Battery at ${pct(robot.battery)} is below the ${pct(low.reserve)} reserve: charging first.`);
@@ -101,8 +104,18 @@ async function runMission({ goals, readings, noCharge }: GroundedInstruction, ct
     }
   }
   const metGoals: MetGoal[] = [];
+  let skipped = 0;
   for (const [i, goal] of goals.entries()) {
     if (goal.kind === 'keep') continue; // checked once everything else is done
+    if (skipped > 0 && skipped--) continue; // governed by a battery test that did not hold
+    if (goal.kind === 'when') {
+      const c = await checkCondition(ctx, goal, goals.slice(i + 1, i + 1 + goal.covers).map(describeGoal));
+      reports.push(c.report);
+      if (!c.step.ok) return finish(done, c.step.message, [...reports, ...notAttempted(i + 1)]);
+      done.push(c.step.message);
+      skipped = c.holds ? 0 : goal.covers;
+      continue;
+    }
     const { step, checked } = await carryOut(ctx, goal);
     reports.push(...checked);
     if (step.ok && checked.length === 1) metGoals.push(noteMet(ctx, checked[0]!, { held: goal.kind === 'pick' ? ctx.beliefs.holding : undefined, placed: step.placed?.ids }));
@@ -195,6 +208,8 @@ function execute(ctx: SkillContext, goal: GroundedGoal): Promise<Step> {
       return rotate(ctx, goal.degrees);
     case 'find':
       return answerQuestion(ctx, goal);
+    case 'measure':
+      return answerMeasure(ctx, goal);
     case 'count':
       return goal.fromHere ? countInView(ctx, goal.object) : countAndReport(ctx, goal.object);
     case 'stay':

@@ -29,7 +29,7 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);
   const c = bareClause(said);
   if (!c) return unknown(said);
-  const whole = readQuestion(c) ?? readRelativeDrive(c) ?? readTurn(c) ?? readFacing(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c) ?? toBeDone(c, zoneWords);
+  const whole = readQuestion(c, zoneWords) ?? readRelativeDrive(c) ?? readTurn(c) ?? readFacing(c) ?? readControl(c) ?? readMisplaced(c) ?? readSwapStatement(c) ?? placeAlone(c, zoneWords) ?? caused(c) ?? toBeDone(c, zoneWords);
   if (whole) return whole.kind === 'unknown' ? unknown(said, whole.reason.replace(`"${c}"`, `"${said}"`)) : whole;
   // "blue cube checkout", "take blue cube checkout": a place said last with no word for "to".
   const to = toPlaceSaidLast(c, zoneWords);

@@ -20,6 +20,11 @@ export type Beside = { beside: string };
 export type Here = { here: true; there?: true };
 export type Place<Z = SpokenPlace> = Z | Point | { near: ObjectQuery } | Here | WasAt | Beside;
 
+/** One end of a measured distance: a place of the map, or an object found by sight. */
+export type MeasuredEnd<Z = SpokenPlace> = Z | { object: ObjectQuery };
+/** A test of the battery as said: above or below a share (0–1), or low / not low as the robot's reserve has it. */
+export type BatteryTest = { op: '>' | '>=' | '<' | '<='; level: number } | { low: boolean };
+
 /** What a distance is asked from: an object, a place (as said, then the zone grounded), or the robot. */
 export type DistanceTo = { object: ObjectQuery } | { said: string } | { zone: string } | { robot: true };
 
@@ -54,6 +59,10 @@ export type Goal<Z = SpokenPlace> =
   /** Each object `object` names moved to the zone named after its colour (or kind). */
   | { kind: 'sort'; object: ObjectQuery }
   | { kind: 'keep'; constraint: Constraint }
+  /** "How far is bin a", "which is closer, the shelf or bin b": places (or objects) measured from the robot, or `from` one another; `compare` asks which (`whether`: "is the first one closer?"). */
+  | { kind: 'measure'; items: Array<MeasuredEnd<Z>>; from?: MeasuredEnd<Z>; compare?: 'nearer' | 'farther'; whether?: true }
+  /** "If you have more than 30% charge, …": the next `covers` goals are done only when the robot's status says the test holds. */
+  | { kind: 'when'; test: BatteryTest; said: string; covers: number }
   | { kind: 'unknown'; text: string; reason: string };
 
 export type ParsedGoal = Goal<SpokenPlace>;

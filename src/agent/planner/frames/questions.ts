@@ -1,6 +1,7 @@
-import { parseObject } from '../referring.js';
-import type { DistanceTo, ParsedGoal } from './goal-types.js';
+import { readDistanceQuestion } from './distance-questions.js';
+import type { ParsedGoal } from './goal-types.js';
 import { LYING, ROOM_WIDE, unknown, withObject } from './phrases.js';
+import { wholeRoom } from './room-words.js';
 
 /** "lying about", "kicking around": somewhere in the room. */
 const LYING_ABOUT = new RegExp(String.raw`\b${LYING} (?:around|about)\b`);
@@ -10,8 +11,8 @@ const LYING_ABOUT = new RegExp(String.raw`\b${LYING} (?:around|about)\b`);
  * anything in Z", "where did X end up", "see the X?") — each a count or a search of the room —
  * and about the robot itself (battery, where it is, what it holds, its status).
  */
-export function readQuestion(said: string): ParsedGoal | null {
-  const c = everyday(direct(said));
+export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal | null {
+  const c = wholeRoom(everyday(direct(said)), zoneWords);
   const count = /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {
     // "how many objects can you see from here": what one look from where the robot stands shows, not the whole room.
@@ -27,12 +28,12 @@ export function readQuestion(said: string): ParsedGoal | null {
       .replace(ROOM_WIDE, '');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
   }
-  const far = howFar(c);
+  const far = readDistanceQuestion(c);
   if (far) return far;
   // "is the trolley empty", "are the bins clear": what is there, if anything.
   const empty = /^(?:is|are) (.+?) (?:empty|clear|free)(?: now| yet)?$/.exec(c);
   if (empty) return withObject(`everything in ${empty[1]}`, c, (object) => ({ kind: 'find', object }));
-  const inside = /^(?:what(?: is| are|'s)?(?: there)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get)))(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
+  const inside = /^(?:what(?: (?:objects?|things?|items?|stuff))?(?: is| are|'s)?(?: there)?|(?:list|name|report|describe)(?: all)? (?:everything|all (?:the )?(?:objects|things|items)|the (?:objects|things|items)|what is)(?: that is| there is)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get)))(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
   if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|left|drop|take|took|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
@@ -76,20 +77,6 @@ export function readQuestion(said: string): ParsedGoal | null {
   return readStatusQuestion(c);
 }
 
-/** "how far is the red cube from the shelf", "what is the distance between X and Y", "how far away is X": measured, in metres. */
-function howFar(c: string): ParsedGoal | null {
-  const m =
-    /^how far (?:away )?(?:is|are) (.+?)(?: away)? from (.+)$/.exec(c) ??
-    /^(?:what is )?(?:the )?distance (?:between|from) (.+?) (?:and|to) (.+)$/.exec(c) ??
-    /^how far apart (?:is|are) (.+?) and (.+)$/.exec(c) ??
-    /^how far (?:away )?(?:is|are) (.+?)(?: away)?()$/.exec(c);
-  if (!m) return null;
-  const from = m[2]!.replace(/^the\s+/, '').trim();
-  const other = parseObject(m[2]!);
-  const distanceTo: DistanceTo = /^(?:|you|me|us|the robot|robot|here)$/.test(from) ? { robot: true } : !('reason' in other) && !other.pronoun ? { object: other } : { said: from };
-  return withObject(m[1]!, c, (object) => (object.all ? unknown(c, `I can tell how far one object is from another, not "${m[1]}": say which one`) : { kind: 'find', object, distanceTo }));
-}
-
 /**
  * Everyday forms of the questions above: "whereabouts is X" and "seen X?" ask where; "got any balls?", "have
  * we got any cubes" and "any cubes lying about?" ask whether there are; "lying about" and
@@ -98,6 +85,12 @@ function howFar(c: string): ParsedGoal | null {
 function everyday(c: string): string {
   return c
     .replace(/^where ?abouts\b/, 'where')
+    // "where exactly is X", "where can I find X", "where would I find X": where it is.
+    .replace(/^where (?:exactly|precisely) /, 'where ')
+    .replace(/^where (?:did|have|had) (?:you|we|i) (?:see|seen|spot|spotted|notice|noticed|last see|last seen) (?=\S)/, 'where is ')
+    .replace(/^where (?:exactly |precisely )?(?:can|could|would|do|might|will|should) (?:i|we|you|one) (?:find|get|see|locate|spot) (?=\S)/, 'where is ')
+    // "where is the nearest cube to you": the nearest is from the robot anyway.
+    .replace(/^(where (?:is|are) (?:the )?(?:nearest|closest|farthest|furthest) .+?) (?:to|from) (?:you|me|us|here|the robot)$/, '$1')
     // "(have you) seen the red ball (anywhere)?": where it is.
     .replace(/^(?:(?:have|did) you (?:seen|see|spotted|spot)|seen|spotted) (?=\S)/, 'where is ')
     .replace(LYING_ABOUT, 'around')
@@ -106,7 +99,8 @@ function everyday(c: string): string {
 }
 
 /** Where a count is seen from, said after what is counted: the robot's own spot. */
-const FROM_HERE = /\s+(?:from (?:here|where you (?:are|stand)|your (?:spot|position))|(?:right )?(?:now )?(?:in front of you|around you|in view|without moving))$/;
+// ("around you" is the room, as "around here" is: what is around the robot is not only what one look shows.)
+const FROM_HERE = /\s+(?:from (?:here|where you (?:are|stand)|your (?:spot|position))|(?:right )?(?:now )?(?:in front of you|in view|without moving))$/;
 
 const RANK_WORD = /^(?:closest|nearest|farthest|furthest)$/;
 
@@ -129,7 +123,7 @@ function direct(c: string): string {
 /** Status questions come before "find": "where are you" is not a search. */
 function readStatusQuestion(c: string): ParsedGoal | null {
   if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b|^(?:your |the )?battery$/.test(c)) return { kind: 'status', topic: 'battery' };
-  if (/\bwhere are you\b|\byour (?:position|location|pose)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
+  if (/\bwhere are you\b|\byour (?:position|location|pose|coordinates|whereabouts)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
   if (/^(?:look|look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see|(?:list|name|report) (?:everything|all (?:the )?(?:objects|things)|what) (?:that )?you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };

@@ -97,6 +97,8 @@ describe('a condition on the battery is checked, never dropped', () => {
     // The charge is what a low battery asks for; the errand after "then" is done either way.
     ["if you're running low, charge, then go to the sink", [when({ low: true }, 1), { kind: 'charge' }, { kind: 'goto', target: zone('sink') }]],
     ['unless your battery is low, bring the blue ball to the counter', [when({ low: false }, 1), { kind: 'place' }]],
+    // A condition opening a clause governs what follows it, not the question before it.
+    ["how much battery have you got? if it's under 50%, go and charge", [{ kind: 'status', topic: 'battery' }, when({ op: '<', level: 0.5 }, 1), { kind: 'charge' }]],
   ])('"%s"', (text, goals) => inKitchen(text, goals));
 
   it('says the condition as it was said, for the report', () => {
@@ -106,5 +108,7 @@ describe('a condition on the battery is checked, never dropped', () => {
 
   it('a condition that is not about the battery is not taken for one: it is refused, quoting it', () => {
     expect(refusalOf('if you see a green ball, put it on the counter', KITCHEN)).toMatch(/if you/);
+    // A bare number is a battery level only with a word for charge after it.
+    expect(refusalOf('if you have more than 3 cubes, go to the sink', KITCHEN)).toMatch(/3 cubes/);
   });
 });

@@ -21,9 +21,10 @@ const ABOVE = '(?:more than|over|above|greater than|higher than|in excess of|upw
 const AT_LEAST = '(?:at least|no less than|not less than|a minimum of|minimum)';
 const BELOW = '(?:less than|under|below|lower than|beneath|fewer than)';
 const AT_MOST = '(?:at most|no more than|not more than|a maximum of|maximum)';
-const LEVEL = String.raw`(?:\d+(?:\.\d+)?\s*(?:%|percent|per cent)?|half|a half|a quarter|quarter|three quarters|a third|a tenth|full)`;
 const ENERGY = '(?:charge|battery|power|juice|energy|battery charge|battery power)';
-const SUBJECT = String.raw`(?:you have (?:get |got )?|you have|you are (?:at |still at |still )?|there is |(?:your |the )?${ENERGY}(?: level)? (?:is (?:at |still )?|reads |shows |level is )?)`;
+/** A share of the battery: a bare number only with a word for charge after it ("more than 3 cubes" is no battery level). */
+const LEVEL = String.raw`(?:\d+(?:\.\d+)?\s*(?:%|percent|per cent)|\d+(?:\.\d+)?(?= (?:of )?${ENERGY})|half|a half|a quarter|quarter|three quarters|a third|a tenth|full)`;
+const SUBJECT = String.raw`(?:you have (?:get |got )?|you have|you are (?:at |still at |still )?|there is |it is (?:at |still )?|(?:your |the )?${ENERGY}(?: level)? (?:is (?:at |still )?|reads |shows |level is )?)`;
 const COMPARED = String.raw`${SUBJECT}(?:${ABOVE}|${AT_LEAST}|${BELOW}|${AT_MOST}) ${LEVEL}(?: (?:of )?${ENERGY})?(?: charged)?(?: left| remaining)?`;
 const OR = '(?: or (?:more|above|over|higher|less|below|under|lower))';
 const OR_MORE = String.raw`${SUBJECT}(?:at )?${LEVEL}${OR}?(?: (?:of )?${ENERGY})?(?: charged)?(?: left| remaining)?${OR}?`;
@@ -32,7 +33,7 @@ const BODY = `(${COMPARED}|${OR_MORE}|${LOW})`;
 const IF = String.raw`(?:(?:but |and )?only if|if|as long as|so long as|provided(?: that)?|unless)`;
 
 const LEADING = new RegExp(String.raw`^(?:(?:and|so|but) )?(${IF}) ${BODY}(?:\s*,\s*|\s+)(?:then |and )?(.+)$`);
-const TRAILING = new RegExp(String.raw`^(.+?),?\s+(${IF}) ${BODY}(?:(?:\s*,\s*|\s+)(?:and then |then |and |but )?(.+))?$`);
+const TRAILING = new RegExp(String.raw`^(.+?)(\s*[,.;?!]\s*|\s+)(${IF}) ${BODY}(?:(?:\s*,\s*|\s+)(?:and then |then |and |but )?(.+))?$`);
 
 /** The request split around a battery condition, or null when it has none. `clauses` splits a text into its clauses. */
 export function splitOnCondition(text: string, clauses: (t: string) => string[]): Conditioned | null {
@@ -41,15 +42,19 @@ export function splitOnCondition(text: string, clauses: (t: string) => string[])
   const charge = lead && /^((?:go and |go )?(?:charge|recharge|top up|charge up)\b[^,]*?)(?:\s*,\s*|\s+)(?:and )?then (.+)$/.exec(lead[3]!);
   if (lead && charge) return made('', lead[1]!, lead[2]!, charge[1]!, charge[2]!);
   if (lead) return made('', lead[1]!, lead[2]!, lead[3]!, '');
-  const trail = TRAILING.exec(text);
-  if (!trail) return null;
+  const match = TRAILING.exec(text);
+  if (!match) return null;
+  const [, head, mark, word, body] = match as unknown as [string, string, string, string, string];
+  const rest = match[5] ?? '';
+  // "how much battery do you have? if it's under half, go charge": a condition opening a clause governs what follows it.
+  if (/[,.;?!]/.test(mark) && rest && !/\bonly\b/.test(word)) return made(head, word, body, rest, '');
   // "go to bin a, then charge if you're below 20%": the condition governs the clause it follows;
   // "…, but charge first if you're below 20%": that clause comes first.
   // (Found before the clauses are split, which puts a clause said "first" in front.)
-  const first = /^(.+?)\s*,\s*((?:(?:but|and|then) )*[^,]*\bfirst\b[^,]*)$/.exec(trail[1]!);
-  if (first) return made('', trail[2]!, trail[3]!, first[2]!, [first[1]!, trail[4] ?? ''].filter(Boolean).join(', '));
-  const head = clauses(trail[1]!);
-  return made(head.slice(0, -1).join(', '), trail[2]!, trail[3]!, head.at(-1) ?? trail[1]!, trail[4] ?? '');
+  const first = /^(.+?)\s*,\s*((?:(?:but|and|then) )*[^,]*\bfirst\b[^,]*)$/.exec(head);
+  if (first) return made('', word, body, first[2]!, [first[1]!, rest].filter(Boolean).join(', '));
+  const parts = clauses(head);
+  return made(parts.slice(0, -1).join(', '), word, body, parts.at(-1) ?? head, rest);
 }
 
 /**

@@ -43,11 +43,17 @@ async function answerWhereEach(ctx: SkillContext, q: ObjectQuery): Promise<Step>
   if (first.length === 2) await oneOrTwo(ctx, q, first as [SeenThing, SeenThing]);
   const all = seen();
   const noun = describeQuery({ ...q, definite: false }).replace(/^(?:the|a|an) /, '');
-  const searched = found.complete ? 'after searching the whole room' : `from ${found.places} place(s)${found.stopped ? `, then had to stop: ${found.stopped}` : ''}, before the whole room was seen`;
-  if (all.length === 0) return fail(`I could not find ${describeQuery(q)}: I looked ${searched}, and did not see one.`);
-  const list = all.map((o) => describeSighting(ctx, o)).join('; ');
-  if (all.length > 1) return ok(`There are ${all.length} ${noun}s, not one: ${list} (seen ${searched}).`);
-  return ok(`${capitalize(describeQuery(q))} is ${list}${found.complete ? ', the only one I saw after searching the whole room' : `; I looked ${searched}, so there may be another`}.`);
+  const searched = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
+  if (all.length === 0) return fail(`I could not find ${describeQuery(q)}: ${searched} and did not see it.`);
+  const list = all.map((o) => located(ctx, o)).join('; ');
+  if (all.length > 1) return ok(`There are ${all.length} ${noun}s, not one: ${list} (${searched}).`);
+  return ok(`${capitalize(list)}; ${found.complete ? 'it is the only one I saw, and I searched the whole room' : `${searched}, so there may be another`}.`);
+}
+
+/** "the red cube (red_cube#1) is at about (3.2, 1.6) in bin_a, seen just now": as every answer of where gives it. */
+function located({ beliefs }: SkillContext, o: SeenThing): string {
+  const zone = beliefs.zoneAt(o);
+  return `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zone ? ` in ${zone}` : ''}, ${beliefs.describeAge(o)}`;
 }
 
 /**

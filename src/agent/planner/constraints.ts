@@ -30,7 +30,7 @@ const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
   // "without entering bin a", "don't cross the loading bay": verbs whose object is the place itself.
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?)\s+${PLACE}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:${MOTION_WORDS} ${INTO}\s+)?${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and |while |whilst )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:${MOTION_WORDS} ${INTO}\s+)?${PLACE}${END}`, 'g'),
 ];
 
 /** "… on the way", "… while you do it": when the rule holds, which is the whole mission anyway. ("On the

@@ -3,6 +3,7 @@ import { keepBatteryBounds, splitOnCondition } from './frames/conditions.js';
 import { joinedComparison } from './frames/distance-questions.js';
 import { clauseGoals } from './frames/compose.js';
 import { normalizeInstruction, splitClauses } from './frames/clauses.js';
+import { keepCorrectionMarkers } from './frames/corrections.js';
 import { VERB_START } from './frames/verbs.js';
 import { canonicalText } from './language.js';
 import { readByMeaning } from './lexicon-reading.js';
@@ -42,7 +43,7 @@ const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|m
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
   const zoneWords = new Set(placeWords);
   // "right now" says when, which is at once anyway: read whole, before "now" alone is taken as a filler and "right" left over.
-  const normalized = normalizeInstruction(canonicalText(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'").replace(/\bright now\b/gi, ' '), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
+  const normalized = normalizeInstruction(canonicalText(spokenBreaks(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'").replace(/\bright now\b/gi, ' ')), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
   const { text: typed, readings } = correctSpelling(normalized, known);
@@ -62,6 +63,12 @@ export function readInstruction(text: string, placeWords: Iterable<string> = [])
   const governed = cond ? read(cond.governed) : [];
   const goals = cond ? [...read(cond.before), { kind: 'when' as const, test: cond.test, said: cond.said, covers: governed.length }, ...governed, ...read(cond.after)] : read(asked);
   return { goals: [...goals, ...constraints.map((constraint) => ({ kind: 'keep' as const, constraint }))], readings };
+}
+
+/** A dash between words ("bin a — the red cube") breaks the instruction as a comma does; a correction said
+ *  with a word the language layer drops ("…, actually bin b") is kept as one. */
+function spokenBreaks(text: string): string {
+  return keepCorrectionMarkers(text.replace(/(?<=[a-z0-9])\s+[—–-]{1,2}\s+(?=[a-z]{2})/gi, ', '), (rest) => VERB_START.test(rest));
 }
 
 /** "it is a bit dark, but find the blue cube": a remark joined to the request by "but" or "so"; the request alone is obeyed. */

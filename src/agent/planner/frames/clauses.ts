@@ -1,4 +1,6 @@
+import { CORRECTION, CORRECTION_ALONE } from './corrections.js';
 import { VERB_FRAMES, VERB_START } from './verbs.js';
+import { SHAPE_WORDS } from '../vocabulary.js';
 
 /**
  * An instruction's text → its clauses: politeness and addressing taken off, then split at
@@ -27,6 +29,8 @@ function politeness(text: string): string {
     .replace(/[’']/g, "'")
     .replace(/^\s*(?:(?:hey|hi|hello|yo|oi|ok(?:ay)?|so|right|excuse me),? )?(?:the )?robot\b,?/, ' ')
     .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
+    // "park it", "park yourself": the robot parks itself.
+    .replace(/\bpark (?:it|yourself|up)\b/g, 'park')
     // "be a star and put …", "be a good robot and fetch …": a courtesy before the request.
     .replace(/(?:^|\s)be (?:a|an) (?:\w+ )?\w+ and (?=\w)/, ' ')
     .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
@@ -51,9 +55,34 @@ const SPEED = String.raw`(?:at |with )?(?:a (?:top |max(?:imum)? )?speed of )?(-
 const SPEED_BEFORE_PLACE = new RegExp(String.raw`\b(go|drive|move|head|travel|navigate|roll|proceed) ${SPEED} (?=(?:to|into|towards|over to|back to)\b)`, 'g');
 const SPEED_AFTER_PLACE = new RegExp(String.raw`\b((?:go|drive|move|head|travel|navigate|roll|proceed) (?:to|into|towards|over to|back to) [^,]+?),? ${SPEED}(?=\s*(?:,|$| then\b| and\b))`, 'g');
 
+/**
+ * "Slowly", "at half speed", "nice and slow": a manner of driving the robot can keep, as a lower
+ * speed limit set before anything else (0.3 m/s, half the default top speed; "very slowly" half that).
+ */
+const SLOWLY = /(?:,\s*|\s+)?\b(?:(?:and |but )?do (?:it|that|this|so) )?(?:(very|really|extra) )?(?:slowly|nice and slow|slow and steady|(?:at|with) (?:a )?(?:slow|low|reduced|walking|crawling) (?:speed|pace)|at half(?: the)?(?: normal| your)? speed|take it slow|go slow)\b/;
+
+function slowly(text: string): string {
+  const m = SLOWLY.exec(text);
+  const rest = m ? `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}`.replace(/^[\s,]+|[\s,]+$/g, '') : '';
+  // Said alone ("do it slowly") it names nothing to do: left to be refused as said.
+  if (!m || !rest || /^(?:do (?:it|that|this)|go|move|drive)$/.test(rest)) return text;
+  return `set max speed to ${m[1] ? 0.15 : 0.3} m/s, then ${rest}`;
+}
+
+/**
+ * "go to bin a, go to bin b instead": "instead" said last takes back the command before it, as "no
+ * wait" does; after a marker ("scratch that, put it in bin b instead") or alone it adds nothing.
+ */
+function instead(text: string): string {
+  const m = /^(.*?)(,\s*|\.\s+)([^,;.]+?)\s+instead$/.exec(text);
+  if (!m) return text.replace(/\s+instead$/, '');
+  const marked = CORRECTION_ALONE.test(m[1]!.split(/\s*[,;.]\s*/).at(-1)!) || CORRECTION.test(m[3]!);
+  return `${m[1]}${m[2]}${marked || !m[1] ? '' : 'no wait, '}${m[3]}`;
+}
+
 export function normalizeInstruction(text: string): string {
   return inOrderDone(
-    politeness(text)
+    slowly(sharedPlaceAfterThen(instead(politeness(text).trim())))
       .replace(SPEED_BEFORE_PLACE, 'set max speed to $2 m/s, then $1 ')
       .replace(SPEED_AFTER_PLACE, 'set max speed to $2 m/s, then $1')
       .replace(WHEN_DONE, ', then ')
@@ -62,6 +91,19 @@ export function normalizeInstruction(text: string): string {
       .replace(/\s+/g, ' ')
       .trim(),
   );
+}
+
+/**
+ * "put the ball and then the cube in bin a", "first the ball, then the cube to the shelf": one
+ * place said once for two objects taken in turn; each is taken there, in the order said.
+ */
+const THEN_SHARED = /^(?:(put|place|take|bring|move|carry|drop|deliver|get) )?(?:first )?((?:the|a|an|\d+) [^,;.]+?),? (?:and )?then ((?:the|a|an|\d+) [^,;.]+?) (to|into|in|on|onto|inside) ([^,;.]+)$/;
+
+function sharedPlaceAfterThen(text: string): string {
+  const m = THEN_SHARED.exec(text);
+  if (!m || DESTINATION.test(m[2]!) || VERB_START.test(m[3]!)) return text;
+  const verb = m[1] ?? (m[4] === 'to' ? 'take' : 'put');
+  return `${verb} ${m[2]} ${m[4]} ${m[5]}, then ${verb} ${m[3]} ${m[4]} ${m[5]}`;
 }
 
 /** "(once) you have", "you are done", "you finish": the time clause's subject, which says nothing of what to do. */
@@ -127,12 +169,38 @@ function doneFirst(clauses: string[]): string[] {
   return [...firsts, ...rest].map((c) => (FIRST.test(c) && VERB_START.test(FIRST.exec(c)![1]!) ? FIRST.exec(c)![1]! : c));
 }
 
+/** An object of its own (not "the one in the corner", which says which one was meant). */
+const ANOTHER_DELIVERY = /^(?!(?:the )?ones?\b)(?:the|a|an|\d+|red|green|blue|yellow)\s/;
+
+/** "the blue one" said in place of "the red cube": one stands for the kind said before. */
+function oneAsBefore(part: string, before: string): string {
+  const kind = before.split(' ').find((w) => Object.hasOwn(SHAPE_WORDS, w));
+  return kind ? part.replace(/\bone\b/, kind) : part;
+}
+
 /** "put the red cube, the blue cube and the green cube in the shed": the commas list the delivery's objects. */
 function listed(parts: string[]): string[] {
   const out: string[] = [];
+  let fixing = false;
   for (let i = 0; i < parts.length; i++) {
     const last = out.at(-1);
     const open = last !== undefined && DELIVERY_VERB.test(last) && !DESTINATION.test(last);
+    // "put the red cube, no wait, the blue cube in bin a": the words after the marker take the object's place.
+    if (open && CORRECTION_ALONE.test(parts[i]!) && i < parts.length - 1) {
+      fixing = true;
+      continue;
+    }
+    const fix = open && !CORRECTION_ALONE.test(parts[i]!) ? CORRECTION.exec(parts[i]!) : null;
+    if (fixing || fix) {
+      out[out.length - 1] = `${DELIVERY_VERB.exec(last!)![0]} ${oneAsBefore(parts[i]!.slice(fix ? fix[0].length : 0), last!)}`;
+      fixing = false;
+      continue;
+    }
+    // "put the red cube in bin a, the blue ball on the shelf and …": each delivery in the list shares the first one's verb.
+    if (last !== undefined && DELIVERY_VERB.test(last) && DESTINATION.test(last) && ANOTHER_DELIVERY.test(parts[i]!) && DESTINATION.test(parts[i]!) && !/\s(?:is|are|was|were)\s/.test(parts[i]!)) {
+      out.push(`${DELIVERY_VERB.exec(last)![0]} ${oneAsBefore(parts[i]!, last)}`);
+      continue;
+    }
     // The list runs on to the part that says "and" or where to: "A, B, C and D in Z".
     const end = open ? parts.findIndex((p, j) => j >= i && (VERB_START.test(p) || /\sand\s/.test(p) || DESTINATION.test(p))) : -1;
     if (end < 0 || VERB_START.test(parts[end]!)) {

@@ -6,7 +6,7 @@ import { bareClause, verbOf } from './verbs.js';
 import { SHAPE_WORDS } from '../vocabulary.js';
 import { hasSortingZones, sortTarget } from './compositions.js';
 import { WHERE_IT_WAS } from './motion.js';
-import { correct, CORRECTION, CORRECTION_ALONE, likeBefore } from './corrections.js';
+import { CALL_OFF, correct, CORRECTION, CORRECTION_ALONE, likeBefore } from './corrections.js';
 
 /**
  * The clauses' goals, read together: "put X and Y in Z" is two deliveries; "clear Z, it all goes
@@ -21,8 +21,10 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   for (const [i, clause] of clauses.entries()) {
     // "…, no wait, the compost": the words after the marker put the command before right.
     const marker = CORRECTION_ALONE.test(clause) ? null : CORRECTION.exec(clause);
-    if (CORRECTION_ALONE.test(clause) && goals.length) {
-      correcting = true;
+    // "never mind, go to bin b": with nothing said before it, there is nothing to take back; said alone, the robot stops.
+    if ((CORRECTION_ALONE.test(clause) || CALL_OFF.test(clause)) && (goals.length || i < clauses.length - 1 || CALL_OFF.test(clause))) {
+      if (!goals.length && i === clauses.length - 1) goals.push({ kind: 'stop' });
+      correcting = goals.length > 0;
       continue;
     }
     if (correcting || (marker && goals.length)) {
@@ -65,11 +67,12 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     if (read[0]?.kind === 'unknown' && !opens) {
       const object = parseObject(bare);
       const next = clauses[i + 1];
-      // "to the mail room, the yellow cube": where to, said first, is where this object goes. (A place
-      // alone, "bin a: the red cube", names no destination: it could be where to look.)
+      // "to the mail room, the yellow cube", "bin a: the red cube", "bin b — the green ball": a place said
+      // alone, with no verb, then an object, is where that object goes, as a label on a parcel says.
+      // ("go to bin a, the red cube" is a trip, and the object after it is left unexplained.)
       const last = goals.at(-1);
-      const placeFirst = last?.kind === 'goto' && 'said' in last.target && i > 0 && /^(?:over )?to\s/.test(bareClause(clauses[i - 1]!));
-      if (placeFirst && !('reason' in object) && !object.pronoun && !next) {
+      const placeFirst = last?.kind === 'goto' && 'said' in last.target && i > 0 && verbOf(bareClause(clauses[i - 1]!))?.index !== 0;
+      if (placeFirst && !('reason' in object) && !object.pronoun && !(next && saysIt(next, zoneWords))) {
         goals[goals.length - 1] = { kind: 'place', object, target: last.target };
         continue;
       }
@@ -102,6 +105,8 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     }
   }
   if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
+  // "put it in bin a, no wait": taken back, with nothing said instead; it is not done as first said.
+  if (correcting && goals.at(-1)?.kind !== 'stop') goals.push({ kind: 'unknown', text: clauses.at(-1)!, reason: `"${clauses.at(-1)}" takes back what was said before it, and says nothing instead: say the whole command again` });
   return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(ofKindBefore(g, goals.slice(0, i)), goals.slice(0, i))));
 }
 

@@ -51,7 +51,8 @@ export const clear: Frame = (verb, rest, clause) => {
     .replace(/^(?:(?:everything|all|things|the objects|the things|all the (?:objects|things)|whatever is|what is)\s+)?(?:(?:out of|off(?: of)?|from|in|on|inside)\s+)?/, '')
     .replace(/\s+(?:out|off|up)$/, '')
     .replace(/^the\s+/, '');
-  if (!zoneText) return null;
+  // "clean up", "clean this up": no place said, it is tidying up.
+  if (!zoneText || /^(?:(?:this|it|everything|all)(?: up)?|up)$/.test(zoneText)) return verb === 'clean' ? sort('tidy', '', clause) : null;
   // "remove the red cube from bin a": only what is named leaves the zone.
   const named = /^(.+?)\s+(?:from|out of|off(?: of)?)\s+(.+)$/.exec(rest.replace(/\s+(?:out|off)$/, ''));
   const object: ObjectQuery | { reason: string } = named && verb === 'remove' ? parseObject(`${named[1]} in ${named[2]}`) : { all: true, inZone: zoneText, text: `everything in ${zoneText}` };
@@ -72,7 +73,7 @@ const OWN_KIND = String.raw`(?:its|their) (?:own )?(?:colou?rs?|kinds?|shapes?)`
 /** Where an object belongs, said after a delivery verb: "where it belongs", "in the right bay", "in its own colour bay", "to the bay that matches its colour".
  *  "In its bay" is too, but not "to its left" or "to their office": "to" goes somewhere else. */
 const BELONGS = new RegExp(
-  String.raw`^(.+?)\s+(?:(?:back )?where (?:it|they) (?:belongs?|goes?)|(?:in|into|on|to) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on|to) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?:own )?(?:colou?r|kind|shape) \w+)|(?:in|into|on) (?:its|their) (?!(?:place|spot|stead|position)$)\w+|(?:in|into|on|to) the \w+ (?:of|for|matching|with) ${OWN_KIND}|(?:in|into|on|to) the \w+ (?:that|which) (?:match|matches|go with|goes with|is|are|has|have) ${OWN_KIND}|(?:in|into|on|to) the (?:same colou?r \w+|\w+ of the same colou?r)|(?:in|into|on|to) the \w+ by (?:colou?r|kind|shape))$`,
+  String.raw`^(.+?)\s+(?:(?:back )?where (?:it|they) (?:belongs?|goes?)|away|back in (?:its|their) place|(?:in|into|on|to) (?:the )?(?:right|correct|proper|matching) \w+|(?:in|into|on|to) (?:its|their) (?:(?:own |proper |right |matching )\w+|(?:own )?(?:colou?r|kind|shape) \w+)|(?:in|into|on) (?:its|their) (?!(?:place|spot|stead|position)$)\w+|(?:in|into|on|to) the \w+ (?:of|for|matching|with) ${OWN_KIND}|(?:in|into|on|to) the \w+ (?:that|which) (?:match|matches|go with|goes with|is|are|has|have) ${OWN_KIND}|(?:in|into|on|to) the (?:same colou?r \w+|\w+ of the same colou?r)|(?:in|into|on|to) the \w+ by (?:colou?r|kind|shape))$`,
 );
 
 const PUT_RIGHT = /^(.+?)\s+(?:right|straight)$/;
@@ -88,7 +89,7 @@ export const sort: Frame = (verb, rest, clause) => {
     const m = BELONGS.exec(rest) ?? (verb === 'put' ? PUT_RIGHT.exec(rest) : null);
     if (!m || /\b(?:the|on|to|in|at|of)$/.test(m[1]!)) return null;
     objectText = m[1];
-  } else objectText = rest.replace(/^(?:out|up)\s+/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');
+  } else objectText = rest.replace(/^(?:out|up)(?:\s+|$)/, '').replace(/\s+(?:out|up)$/, '').replace(/\s+(?:by (?:colou?r|kind|shape)|into (?:their|the) \w+)$/, '');
   if (!objectText || /^(?:everything|things|the room|the mess|this mess|the bays|the zones|all|all of it|it all)$/.test(objectText)) return sortOf({ all: true, text: 'everything' });
   // "tidy up the office": what is in that place.
   const inPlace = parseObject(`everything in ${objectText.replace(/^the\s+/, '')}`);

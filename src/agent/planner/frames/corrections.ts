@@ -10,7 +10,9 @@ import type { ParsedGoal } from './goal-types.js';
  */
 export const CORRECTION = /^(?:(?:no|nope|sorry|oops|actually|i mean|i meant|make (?:that|it)|scratch that|or rather|rather|correction|my mistake|my bad)(?:\s*,)?\s+)+(?:wait\s+)?/;
 /** A clause that is only a correction marker: "no wait", "sorry". */
-export const CORRECTION_ALONE = /^(?:(?:no|nope|sorry|oops|i mean|i meant|scratch that|or rather|correction|my mistake|my bad)(?:\s*,)?\s*)+(?:wait)?$/;
+export const CORRECTION_ALONE = /^(?:(?:no|nope|sorry|oops|i mean|i meant|scratch that|or rather|correction|my mistake|my bad|never ?mind|forget (?:it|that)|cancel (?:it|that))(?:\s*,)?\s*)+(?:wait)?$/;
+/** Taking back everything: "never mind", "cancel", "forget it", "abort" — said alone, the robot is to stop. */
+export const CALL_OFF = /^(?:never ?mind|nevermind|cancel|abort|forget (?:it|that|about it)|scratch that|cancel (?:it|that|the mission|everything))$/;
 
 type Read = (text: string) => ParsedGoal[];
 
@@ -30,4 +32,21 @@ export function correct(previous: ParsedGoal, said: string, zoneWords: ReadonlyS
 /** "The blue one" after "the red cube": one stands for the kind said before. */
 export function likeBefore(object: ObjectQuery, before: ObjectQuery): ObjectQuery {
   return !object.shape && /\bones?\b/.test(object.text) && before.shape ? { ...object, shape: before.shape } : object;
+}
+
+/** A correction said with a word the language layer drops as a filler or a hedge ("actually", "sorry", "er"). */
+const SPOKEN_MARKER = /(?<!\b(?:the|an|to|in|into|on|onto|at|and|or|with|my|your|of|from))\s*,\s*(actually|sorry|er+m?|uh+|um+)\s*,?\s+(?!(?:and|then|also|after|before|but|so|please|i mean|i meant|no)\b)(?=\S)/g;
+
+/**
+ * "put the cube in bin a, actually bin b", "take the red cube, er, the blue one": said after a
+ * whole phrase and before another, those words take the phrase back, so they are kept as "no
+ * wait" before the language layer drops them ("put the, er, red cube" is a hesitation, and stays
+ * one; "a" is not looked at, as it ends zone names: "bin a, actually bin b"). A hesitation before a command ("…, uh, put it in bin b") is no correction; "actually"
+ * and "sorry" before one replace the command said last.
+ */
+export function keepCorrectionMarkers(text: string, isCommand: (rest: string) => boolean): string {
+  return text.replace(SPOKEN_MARKER, (m, word: string, offset: number) => {
+    const rest = text.slice(offset + m.length);
+    return /^(?:er|uh|um)/.test(word.toLowerCase()) && isCommand(rest.toLowerCase()) ? m : ', no wait, ';
+  });
 }

@@ -34,6 +34,8 @@ describe('how far, and which is closer', () => {
     // An object at one end is found by sight, the place from the map.
     ['which is nearer to you, the red cube or the sink', [measure([{ object: { color: 'red', shape: 'cube' } }, zone('sink')], { compare: 'nearer' })]],
     ['how far is the blue ball from you', [{ kind: 'find', object: { color: 'blue', shape: 'ball' }, distanceTo: { robot: true } }]],
+    ['how far from the sink is the green cube', [{ kind: 'find', object: { color: 'green', shape: 'cube' }, distanceTo: { zone: 'sink' } }]],
+    ['how many metres to the counter?', [measure([zone('counter')])]],
   ])('"%s"', (text, goals) => inKitchen(text, goals));
 
   it('a place not on this map is refused, naming the ones it has', () => {
@@ -57,6 +59,10 @@ describe('counts and descriptions of "the room" mean the whole room', () => {
     ['describe the room for me', [{ kind: 'find', object: { all: true } }]],
     ['what objects are on the counter', [{ kind: 'find', object: { all: true, inZone: 'counter' } }]],
     ['list everything on the fridge shelf', [{ kind: 'find', object: { all: true, inZone: 'fridge_shelf' } }]],
+    ["what's on top of the counter", [{ kind: 'find', object: { all: true, inZone: 'counter' } }]],
+    ['how many balls are left on the counter', [{ kind: 'count', object: { shape: 'ball', all: true, inZone: 'counter' } }]],
+    ["what's the number of cubes in the sink", [{ kind: 'count', object: { shape: 'cube', all: true, inZone: 'sink' } }]],
+    ['how many cylinders have you seen so far', [whole('cylinder')]],
   ])('"%s"', (text, goals) => inKitchen(text, goals));
 
   it('no goal of a count of the room names a zone', () => {
@@ -81,7 +87,12 @@ describe('where, as people ask it', () => {
     ['where can I find the yellow cylinder?', where({ color: 'yellow', shape: 'cylinder' })],
     ['where did you see the red cube', where({ color: 'red', shape: 'cube' })],
     ['where is the nearest cube to you', where({ shape: 'cube', rank: 'nearest' })],
+    ['where is the blue ball located?', where({ color: 'blue', shape: 'ball' })],
+    ['any idea where the red ball went', where({ color: 'red', shape: 'ball' })],
+    ["what's the colour of the cube on the counter", where({ shape: 'cube', inZone: 'counter' })],
     ['what are your coordinates', [{ kind: 'status', topic: 'pose' }]],
+    ['which zone are you in right now', [{ kind: 'status', topic: 'pose' }]],
+    ['are you in the dining area?', [{ kind: 'status', topic: 'pose' }]],
   ])('"%s"', (text, goals) => inKitchen(text, goals));
 });
 

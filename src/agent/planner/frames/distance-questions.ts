@@ -10,7 +10,12 @@ import { unknown, withObject } from './phrases.js';
  * second end, the distance is from the robot. Answered from the pose and the map, with no drive
  * for places (answers.ts, place-distances.ts).
  */
-export function readDistanceQuestion(c: string): ParsedGoal | null {
+export function readDistanceQuestion(said: string): ParsedGoal | null {
+  // "how far from the shelf is the blue cube", "how many metres (is it) to bin a": asked the usual way round.
+  const c = said
+    .replace(/^how (far|close) (from|to) (.+?) (is|are) (.+)$/, 'how $1 $4 $5 $2 $3')
+    .replace(/^how many (?:metres|meters|m) (?:away )?(?:is it |would it be )?(?=to |from )/, 'how far is it ')
+    .replace(/^how many (?:metres|meters|m) (?:away )?(is|are) /, 'how far $1 ');
   return compared(c) ?? howFar(c);
 }
 

@@ -13,7 +13,10 @@ const LYING_ABOUT = new RegExp(String.raw`\b${LYING} (?:around|about)\b`);
  */
 export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal | null {
   const c = wholeRoom(everyday(direct(said)), zoneWords);
-  const count = /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
+  // "which zone are you in", "are you in bin a": where the robot is, its zone said (before "which X is Y in" reads "you" as an object).
+  if (/^(?:(?:which|what) (?:zone|room|area|place|part of the room) are you (?:in|at)|are you (?:in|at|inside) \S.*)$/.test(c)) return { kind: 'status', topic: 'pose' };
+  // ("how many metres to bin a" asks a distance.)
+  const count = /^how many (?:metres|meters|m)\b/.test(c) ? null : /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {
     // "how many objects can you see from here": what one look from where the robot stands shows, not the whole room.
     const here = FROM_HERE.exec(count[1]!);
@@ -23,7 +26,8 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
     }
     // "how many are in bin a", "how many are there": everything there.
     const kindless = count[1]!.replace(/^(?:(?:are|is|do you see|can you see|you see|do you count|have you got|do we have|are there|is there)\s*)*(?=$|(?:in|on|at|inside)\b)/, 'everything ');
-    const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall)$/, '')}`
+    // "how many balls are left on the shelf", "how many cubes have you seen so far": how many there are.
+    const said = ` ${kindless.replace(/\s+(?:in total|altogether|all together|in all|overall|(?:so )?far|by now|yet)$/, '')}`.replace(/\s+(?:left|remaining|seen)\b/g, ' ')
       .replace(/\s+(?:are|is|be|there|do you see|can you see|you see|you can see|can you find|you can find|do you find|sit|lie|stand|have|you have|get|got|do|you|we|i|can|see|find|spot|count|notice)\b/g, ' ')
       .replace(ROOM_WIDE, '');
     return withObject(said, c, (object) => ({ kind: 'count', object: { ...object, all: true, definite: false } }));
@@ -85,6 +89,12 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
 function everyday(c: string): string {
   return c
     .replace(/^where ?abouts\b/, 'where')
+    // "what's the number of cubes in bin b": how many; "what's the colour of the cube on the table": what colour it is.
+    .replace(/^(?:what is |tell me )?the (?:total )?(?:number|count|total) of (?=\S)/, 'how many ')
+    .replace(/^what is the (colou?r|shape|kind) of (?=\S)/, 'what $1 is ')
+    .replace(/ on top of /, ' on ')
+    // "where is the blue ball located", "where is the red cube relative to you": where it is.
+    .replace(/^(where (?:is|are) .+?) (?:locate|located|keep|kept|store|stored|situate|situated|currently|at the moment|relative to (?:you|me|here)|from (?:you|here))$/, '$1')
     // "where exactly is X", "where can I find X", "where would I find X": where it is.
     .replace(/^where (?:exactly|precisely) /, 'where ')
     .replace(/^where (?:did|have|had) (?:you|we|i) (?:see|seen|spot|spotted|notice|noticed|last see|last seen) (?=\S)/, 'where is ')
@@ -113,6 +123,8 @@ function direct(c: string): string {
   if (q === c) return c;
   return q
     .replace(/^where (.+?) (is|are)$/, 'where $2 $1')
+    // "any idea where the red ball went": where it ended up.
+    .replace(/^where (.+?) (go|end up|get to|land|wind up)$/, 'where did $1 $2')
     // "tell me where you put it": asked directly, "where did you put it".
     .replace(/^where (you|i|we) (?=(?:put|leave|left|drop|took|take|place|set)\b)/, 'where did $1 ')
     .replace(/^(?:if|whether) there (is|are) (.+)$/, '$1 there $2')

@@ -106,3 +106,46 @@ describe('tidying words', () => {
     expect(refusalOf('clean up') ?? 'not refused').toContain('belongs');
   });
 });
+
+describe('rules said over several places or objects', () => {
+  const avoided = (text: string) => groundedGoals(text, ZONES).flatMap((g) => (g.kind === 'keep' && g.constraint.rule === 'avoid' ? [g.constraint.said] : []));
+  const moves = (text: string) => groundedGoals(text, ZONES).filter((g) => g.kind !== 'keep');
+
+  it('every place listed after "stay out of" / "avoid" / "don\'t go through" is kept out of, none is driven to', () => {
+    expect(avoided('stay out of the kitchen and bin a')).toEqual(['kitchen', 'bin a']);
+    expect(moves('stay out of the kitchen and bin a')).toEqual([]);
+    expect(avoided("don't go through the kitchen or bin b, take the red cube to the shelf")).toEqual(['kitchen', 'bin b']);
+    expect(avoided('go to the shelf, steer clear of bin a, the kitchen and bin b')).toEqual(['bin a', 'kitchen', 'bin b']);
+  });
+
+  it('a command after the list is still a command', () => {
+    expect(avoided('keep away from the kitchen and then go to bin a')).toEqual(['kitchen']);
+    expect(moves('avoid the kitchen and go to bin b')).toMatchObject([{ kind: 'goto', target: { zone: 'bin_b' } }]);
+    expect(avoided('go to the shelf but not through the kitchen')).toEqual(['kitchen']);
+  });
+
+  it('every object listed after "don\'t touch" is left alone', () => {
+    const spared = groundedGoals("put the cubes in bin a, don't touch the red ball or the blue ball", ZONES).flatMap((g) => (g.kind === 'keep' && g.constraint.rule === 'hands_off' ? [g.constraint.spare] : []));
+    expect(spared).toMatchObject([{ ...red, ...ball }, { ...blue, ...ball }]);
+  });
+
+  it('"whatever you do" and "under no circumstances" stress the rule after them', () => {
+    expect(avoided("whatever you do, don't enter the kitchen. take the red cube to the shelf")).toEqual(['kitchen']);
+    expect(avoided('under no circumstances go into the kitchen, bring the red cube to bin a')).toEqual(['kitchen']);
+  });
+});
+
+describe('a top speed said as a rule', () => {
+  it.each<Case>([
+    ["don't go faster than 0.3 m/s, take the red cube to bin a", [slow(0.3), place({ ...red, ...cube }, 'bin_a')]],
+    ['keep your speed under 0.2 m/s and go to the shelf', [slow(0.2), { kind: 'goto', target: { zone: 'shelf' } }]],
+    ["go to the kitchen but don't rush", [slow(0.3), { kind: 'goto', target: { zone: 'kitchen' } }]],
+  ])('%s', (text, goals) => check(text, goals));
+});
+
+describe('more lists of deliveries', () => {
+  it.each<Case>([
+    ['red cube to bin a and blue ball to the shelf, then go home', [place({ ...red, ...cube }, 'bin_a'), place({ ...blue, ...ball }, 'shelf'), { kind: 'goto', target: { zone: 'home' } }]],
+    ['put the red ball and the blue one on the shelf', [place({ ...red, ...ball }, 'shelf'), place({ ...blue, ...ball }, 'shelf')]],
+  ])('%s', (text, goals) => check(text, goals));
+});

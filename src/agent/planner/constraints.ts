@@ -1,3 +1,4 @@
+import { VERB_FRAMES } from './frames/verbs.js';
 import { parseObject, type SpareQuery } from './referring.js';
 
 /**
@@ -25,12 +26,19 @@ const MOTION_WORDS = String.raw`(?:go(?:ing)?|driv(?:e|ing)|pass(?:ing)?|travel(
 /** Where a forbidden trip would take the robot: "through", "near", and also "to" or "over" — a zone
  *  the robot must not go to is one it must not enter. */
 const INTO = String.raw`(?:through|via|across|into|in|inside|past|by|over|onto|on|to|(?:anywhere |too )?(?:near(?: to)?|close to))`;
+/** "the kitchen and bin a", "aisle 2 or aisle 3": every place listed is kept out of, up to a word that opens a command. */
+const NOT_A_COMMAND = String.raw`(?!(?:then|also|after|afterwards|finally|now|please|just|${Object.keys(VERB_FRAMES).join('|')})\b)`;
+const PLACES = String.raw`(?:the )?([a-z0-9_ -]+?(?:(?:,| and| or| nor) ${NOT_A_COMMAND}(?:the )?[a-z0-9_ -]+?)*)`;
+/** A list's items: "the kitchen, bin a and bin b". */
+const items = (list: string) => list.split(/\s*(?:,|\band\b|\bor\b|\bnor\b)\s*/).filter(Boolean);
 const AVOID = [
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${MOTION_WORDS} ${INTO}\s+${PLACES}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACES}${END}`, 'g'),
+  // "go to the shelf but not through the kitchen": the trip said, and where it is not to go.
+  new RegExp(String.raw`(?:,\s*)?\bbut not ${INTO}\s+${PLACES}${END}`, 'g'),
   // "without entering bin a", "don't cross the loading bay": verbs whose object is the place itself.
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?)\s+${PLACE}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and |while |whilst )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:${MOTION_WORDS} ${INTO}\s+)?${PLACE}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?)\s+${PLACES}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and |while |whilst )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:${MOTION_WORDS} ${INTO}\s+)?${PLACES}${END}`, 'g'),
 ];
 
 /** "… on the way", "… while you do it": when the rule holds, which is the whole mission anyway. ("On the
@@ -40,11 +48,13 @@ const WHILE_AT_IT = /\s+(?:(?:on|along) the way(?: there| back)?|while (?:you )?
 /** Verbs that put an object somewhere; forbidding one forbids moving that object there. */
 const PUTTING = String.raw`(?:put|place|drop|bring|carry|take|move|set|stick|throw|toss|load|deliver|leave)`;
 const THING = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?)`;
+/** "the red cube and the blue ball": each object listed (each said with its own article, so "the red and blue cubes" stays one phrase). */
+const THINGS = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?(?:(?:,| and| or| nor) ${NOT_A_COMMAND}(?:the |any |that |those |these )[a-z0-9_ -]+?)*)`;
 const HANDS_OFF = [
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THING}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THINGS}${END}`, 'g'),
   // The language layer reads "touching" as "touch": both forms are met.
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touch(?:ing)?|mov(?:e|ing)|disturb(?:ing)?|pick(?:ing)? up|tak(?:e|ing)|handl(?:e|ing)|grab(?:bing)?)\s+${THING}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THING}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?without (?:touch(?:ing)?|mov(?:e|ing)|disturb(?:ing)?|pick(?:ing)? up|tak(?:e|ing)|handl(?:e|ing)|grab(?:bing)?)\s+${THINGS}${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?leave\s+${THINGS}\s+(?:alone|be|where (?:it is|they are)|in place|untouched|as (?:it is|they are))${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude|never mind|forget(?: about)?|${NEGATION} (?:bother|worry) (?:with|about))\s+${THING}${END}`, 'g'),
   // "but leave the red one", "keep the red one where it is", ", the red one stays (put)": it stays where it is.
   new RegExp(String.raw`(?:,\s*)?\bbut leave\s+${THING}${END}`, 'g'),
@@ -91,19 +101,23 @@ export function extractConstraints(text: string): { rest: string; constraints: C
     });
   }
   for (const pattern of AVOID) {
-    rest = rest.replace(pattern, (m, place: string) => {
-      constraints.push({ rule: 'avoid', said: place.replace(WHILE_AT_IT, '').trim(), text: m.replace(/^,?\s*/, '').trim() });
+    rest = rest.replace(pattern, (m, places: string) => {
+      // One rule per place listed: each is kept out of, and each is grounded (or refused) on its own.
+      for (const place of items(places.replace(WHILE_AT_IT, ''))) {
+        constraints.push({ rule: 'avoid', said: place.replace(/^the\s+/, '').trim(), text: m.replace(/^,?\s*/, '').trim() });
+      }
       return ' ';
     });
   }
   for (const pattern of HANDS_OFF) {
     rest = rest.replace(pattern, (m, said: string, place?: string) => {
-      const spare = spareOf(said);
-      if (!spare) return m;
+      // Each object listed is spared; one the words do not name leaves the whole phrase to be refused.
+      const spares = (pattern.source.includes(THINGS) ? items(said) : [said]).map(spareOf);
+      if (!spares.length || spares.some((spare) => !spare)) return m;
       // "Don't put X in Z" is kept for sure by leaving X alone, which is all it asks when nothing else is
       // asked; with other goals that may need X moved elsewhere, leaving it alone could be more than meant.
       const alone = pattern.source.includes(PUTTING) && typeof place === 'string' ? { alone: true as const } : {};
-      constraints.push({ rule: 'hands_off', spare, text: m.replace(/^,?\s*(?:(?:but|and)\s+(?!not\b))?/, '').trim(), ...alone });
+      for (const spare of spares) constraints.push({ rule: 'hands_off', spare: spare!, text: m.replace(/^,?\s*(?:(?:but|and)\s+(?!not\b))?/, '').trim(), ...alone });
       return ' ';
     });
   }

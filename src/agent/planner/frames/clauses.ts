@@ -1,4 +1,5 @@
 import { CORRECTION, CORRECTION_ALONE } from './corrections.js';
+import { slowly } from './manner.js';
 import { VERB_FRAMES, VERB_START } from './verbs.js';
 import { SHAPE_WORDS } from '../vocabulary.js';
 
@@ -19,7 +20,7 @@ function sharesVerb(current: string, piece: string): boolean {
 function bothVerbless(current: string, piece: string): boolean {
   // Only "to"/"into"/"onto" say where to: "X in Z and Y in W (need to swap)" says where they are.
   const whereTo = /\b(?:to|into|onto)\s+\S/;
-  return !VERB_START.test(current) && !VERB_START.test(piece) && /^(?:the|a|an|that|this|one|\d+)\s/.test(piece) && whereTo.test(current) && whereTo.test(piece);
+  return !VERB_START.test(current) && !VERB_START.test(piece) && /^(?:the|a|an|that|this|one|\d+|red|green|blue|yellow)\s/.test(piece) && whereTo.test(current) && whereTo.test(piece);
 }
 
 /** Addressing the robot and asking politely ("hey robot, could you …") carry no part of a command. */
@@ -31,6 +32,9 @@ function politeness(text: string): string {
     .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
     // "park it", "park yourself": the robot parks itself.
     .replace(/\bpark (?:it|yourself|up)\b/g, 'park')
+    // "whatever you do, don't …", "under no circumstances …": said to stress the rule after it.
+    .replace(/\b(?:whatever (?:else )?you do|no matter what|under no circumstances|on no account),? (?!(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, (m) => (/^(?:under|on)/.test(m) ? 'never ' : m))
+    .replace(/\b(?:whatever (?:else )?you do|no matter what),? (?=(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, ' ')
     // "be a star and put …", "be a good robot and fetch …": a courtesy before the request.
     .replace(/(?:^|\s)be (?:a|an) (?:\w+ )?\w+ and (?=\w)/, ' ')
     .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
@@ -54,20 +58,6 @@ const WHEN_DONE = /(?:\s*,|\s+and)\s+(?:when|once|after) you(?: are| have)? (?:d
 const SPEED = String.raw`(?:at |with )?(?:a (?:top |max(?:imum)? )?speed of )?(-?\d+(?:\.\d+)?) ?(?:m\/s|mps|m per s(?:ec(?:ond)?)?|(?:metres?|meters?) (?:per|a|an) sec(?:ond)?)`;
 const SPEED_BEFORE_PLACE = new RegExp(String.raw`\b(go|drive|move|head|travel|navigate|roll|proceed) ${SPEED} (?=(?:to|into|towards|over to|back to)\b)`, 'g');
 const SPEED_AFTER_PLACE = new RegExp(String.raw`\b((?:go|drive|move|head|travel|navigate|roll|proceed) (?:to|into|towards|over to|back to) [^,]+?),? ${SPEED}(?=\s*(?:,|$| then\b| and\b))`, 'g');
-
-/**
- * "Slowly", "at half speed", "nice and slow": a manner of driving the robot can keep, as a lower
- * speed limit set before anything else (0.3 m/s, half the default top speed; "very slowly" half that).
- */
-const SLOWLY = /(?:,\s*|\s+)?\b(?:(?:and |but )?do (?:it|that|this|so) )?(?:(very|really|extra) )?(?:slowly|nice and slow|slow and steady|(?:at|with) (?:a )?(?:slow|low|reduced|walking|crawling) (?:speed|pace)|at half(?: the)?(?: normal| your)? speed|take it slow|go slow)\b/;
-
-function slowly(text: string): string {
-  const m = SLOWLY.exec(text);
-  const rest = m ? `${text.slice(0, m.index)}${text.slice(m.index + m[0].length)}`.replace(/^[\s,]+|[\s,]+$/g, '') : '';
-  // Said alone ("do it slowly") it names nothing to do: left to be refused as said.
-  if (!m || !rest || /^(?:do (?:it|that|this)|go|move|drive)$/.test(rest)) return text;
-  return `set max speed to ${m[1] ? 0.15 : 0.3} m/s, then ${rest}`;
-}
 
 /**
  * "go to bin a, go to bin b instead": "instead" said last takes back the command before it, as "no
@@ -215,6 +205,23 @@ function listed(parts: string[]): string[] {
   return out;
 }
 
+/** ", all but the green one", ", except the red ones", ", not the blue one": said after the clause, what it leaves out. */
+const LEFT_OUT = /^(?:(?:all|everything|every one|each one) (?:but(?: not)?|except(?: for)?|apart from|other than|excluding|save for)|but not|except(?: for)?|apart from|other than|excluding|save for|not)\s+((?:the|that|those|any) .+|(?:red|green|blue|yellow)\b.*)$/;
+
+const OBJECT_WORD = /\b(?:red|green|blue|yellow|ones?|cubes?|balls?|cylinders?|blocks?|boxes?|spheres?|cans?)\b/;
+
+/** An exclusion said after a comma narrows the clause before it ("put the cubes on the shelf, all
+ *  but the green one"): read apart, it was a second delivery of all but the green one. */
+function leftOut(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    const m = LEFT_OUT.exec(p);
+    if (m && out.length && !VERB_START.test(m[1]!) && OBJECT_WORD.test(m[1]!)) out[out.length - 1] = `${out.at(-1)} except ${m[1]}`;
+    else out.push(p);
+  }
+  return out;
+}
+
 /** A piece that is only a place: "(also) on the table (too)". */
 const ANOTHER_PLACE = /^(?:also\s+)?(?:in|into|on|onto|to|at|inside)\s/;
 
@@ -224,7 +231,7 @@ export function splitClauses(normalized: string): string[] {
   const protectedText = normalized.replace(/(\d)\s*,\s*(?=(?:y\s*=?\s*)?-?\d)/g, '$1 ');
   const parts = protectedText
     .split(/\s*(?:;|\.\s|\.$|\band then\b|\bthen\b|\bafter that\b|\bafterwards\b|\bfinally\b)\s*/)
-    .flatMap((p) => listed(p.split(/\s*,\s*/).map((q) => q.trim())))
+    .flatMap((p) => listed(leftOut(p.split(/\s*,\s*/).map((q) => q.trim()))))
     .filter(Boolean);
   // "a and b": split only where the right side starts with a verb ("red and blue cubes" stays).
   const clauses: string[] = [];

@@ -273,7 +273,8 @@ function parseClauseGoals(clause: string, zoneWords: ReadonlySet<string>): Parse
   const objects = m[2]!.split(/\s+and\s+/);
   // "the red and blue cubes": a colour said alone is of the kind said last.
   const shapeAfter = /\b(\w+)$/.exec(objects.at(-1)!)![1]!;
-  const kinded = objects.map((o) => (/^(?:the\s+)?(?:red|green|blue|yellow)$/.test(o) && SHAPE_WORDS[shapeAfter] ? `${o} ${shapeAfter}` : o));
+  // "the red cube and the blue one": one is the kind said before it.
+  const kinded = objects.map((o, k) => (/^(?:the\s+)?(?:red|green|blue|yellow)$/.test(o) && SHAPE_WORDS[shapeAfter] ? `${o} ${shapeAfter}` : k > 0 ? o.replace(/\bone$/, /\b(\w+)$/.exec(objects[k - 1]!)![1]!) : o));
   const parts = kinded.map((o) => parseClause(`${m[1]} ${o} ${m[3]} ${m[4]}`));
   return parts.every((g) => g.kind === 'place') ? parts : [goal];
 }

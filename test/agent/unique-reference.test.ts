@@ -36,6 +36,19 @@ describe('a definite singular and the places that make it one', () => {
     expect(unseenInZone(b, MAP.zones[1]!, from)).toHaveLength(9);
   });
 
+  it('seen is what the coverage map covered: floor 3.6-4.4 m off a scan is not, the spot the robot scanned from is', () => {
+    const open: PlannerMap = { width: 10, depth: 6, obstacles: [], zones: [rect('bay', 1, 1, 2, 2)] };
+    const b = new Beliefs(open);
+    // A scan (of a few headings, say) from 3.6 m east of the bay: the camera is trusted to 3.5 m.
+    b.scannedFrom({ x: 5.6, y: 1.5 });
+    expect(unseenInZone(b, open.zones[0]!, { x: 5.6, y: 1.5 })).toHaveLength(9);
+    expect(b.coverage()!.covers({ x: 1.9, y: 1.5 })).toBe(false);
+    // Standing in the bay to scan: the floor under the robot is free, the rest of the bay in view.
+    b.scannedFrom({ x: 1.5, y: 1.5 });
+    b.scannedFrom({ x: 3.5, y: 1.5 });
+    expect(unseenInZone(b, open.zones[0]!, { x: 0, y: 0 })).toEqual([]);
+  });
+
   it('two sightings far apart are two objects, near each other one, unless one result reported both', () => {
     const b = new Beliefs(MAP);
     b.absorb({ detections: [cube('red_cube#1', 2.5, 2.5)] });

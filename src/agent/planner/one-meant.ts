@@ -1,8 +1,8 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { describeQuery, type Beliefs, type Meant, type SeenThing } from './beliefs.js';
-import { insideArea } from './map-areas.js';
-import { kindMatches, type ObjectQuery } from './referring.js';
+import { distanceToArea, insideArea } from './map-areas.js';
 import { inPlainView } from './skills/facing-poses.js';
+import { kindMatches, type ObjectQuery } from './referring.js';
 
 /**
  * "The red cube" names one object. The robot chose it only after covering the room (or the zone
@@ -43,24 +43,34 @@ export function distinct(beliefs: Beliefs, objects: SeenThing[]): SeenThing[] {
 /** Sample points this far apart over a zone, and this far in from its edges. */
 const ZONE_STEP_M = 0.4;
 const ZONE_EDGE_IN_M = 0.1;
-/** A scan shows the project's objects on the floor out to about this far: the detector's own
- *  range, where the room's coverage plan keeps a margin under it. The floor too near to be in view
- *  at a scan is where the robot had just driven to, so nothing stands there. */
-const ZONE_SEEN_M = 4;
+/** The floor this near a scan spot is below the camera's view, but the robot had just driven
+ *  onto it to scan there, so nothing stands there. */
+const UNDER_ROBOT_M = 0.6;
+/** Coverage cells are this wide; floor nearer furniture than this may be in a cell it covers. */
+const BESIDE_FURNITURE_M = 0.5;
+/** The camera's trusted range, as the coverage map takes it. */
+const IN_RANGE_M = 3.5;
 
 /** The parts of the zone's floor that furniture leaves free and no scan so far has seen, nearest
  *  `from` first: "the cube in bin a" names one once bin a has been seen whole, whatever the rest
- *  of the room holds. */
+ *  of the room holds. Seen is what the coverage map says its scans covered (its range, what
+ *  furniture hides, and — for a scan of a few headings — only those headings), not any floor
+ *  near a scan spot: a partial scan from 3.8 m had counted the far side of a zone as seen. */
 export function unseenInZone(beliefs: Beliefs, zone: { min_x: number; min_y: number; max_x: number; max_y: number }, from: { x: number; y: number }): Array<{ x: number; y: number }> {
   const map = beliefs.map;
-  if (!map) return [{ x: (zone.min_x + zone.max_x) / 2, y: (zone.min_y + zone.max_y) / 2 }];
+  const coverage = beliefs.coverage();
+  if (!map || !coverage) return [{ x: (zone.min_x + zone.max_x) / 2, y: (zone.min_y + zone.max_y) / 2 }];
   const along = (lo: number, hi: number) => {
     const n = Math.max(1, Math.ceil((hi - lo - 2 * ZONE_EDGE_IN_M) / ZONE_STEP_M));
     return Array.from({ length: n + 1 }, (_, i) => Math.round((lo + ZONE_EDGE_IN_M + (i * (hi - lo - 2 * ZONE_EDGE_IN_M)) / n) * 100) / 100);
   };
   const free = (p: { x: number; y: number }) => !map.obstacles.some((o) => insideArea(p, o));
-  const coverage = beliefs.coverage();
-  const seen = (p: { x: number; y: number }) => coverage?.covers(p) || beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= ZONE_SEEN_M && inPlainView(map, s, p));
+  // Floor beside furniture may lie in a coverage cell whose centre is under it, which no scan
+  // covers: there, a scan within the camera's range with nothing between shows it.
+  const besideFurniture = (p: { x: number; y: number }) => map.obstacles.some((o) => distanceToArea(p, o) < BESIDE_FURNITURE_M);
+  const inView = (p: { x: number; y: number }) => beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= IN_RANGE_M && inPlainView(map, s, p));
+  const seen = (p: { x: number; y: number }) =>
+    coverage.covers(p) || beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= UNDER_ROBOT_M) || (besideFurniture(p) && inView(p));
   const points = along(zone.min_x, zone.max_x).flatMap((x) => along(zone.min_y, zone.max_y).map((y) => ({ x, y })));
   return points.filter((p) => free(p) && !seen(p)).sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y));
 }

@@ -193,7 +193,7 @@ export class Beliefs {
     const score = (o: SeenThing) => (q.relation ? relationScore(o, q.relation, scene) : 0);
     return [...this.seen.values()]
       .filter((o) => kindMatches(o, q) && (!q.inZone || this.inZone(o, q.inZone)) && (!q.notInZone || !this.inZone(o, q.notInZone)) && o.id !== this.holding)
-      .filter((o) => !q.spare?.some((s) => this.spares(s, o)) && !(q.other && this.grasped.has(o.id)) && score(o) !== null)
+      .filter((o) => !q.spare?.some((s) => this.spares(s, o)) && !(q.other && (this.grasped.has(o.id) || this.grasped.has(this.putDownAs(o.id)))) && score(o) !== null)
       .sort((a, b) => score(a)! - score(b)! || Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y) || a.id.localeCompare(b.id));
   }
 

@@ -16,7 +16,7 @@ export function conflictingGoals(goals: readonly GroundedGoal[]): string | null 
     const q = goal.object;
     // One object named by the same words twice. "It" again is a sequence ("put it in bin a, then
     // put it on the shelf" means it ends on the shelf), not a second place for it at the end.
-    if (q.pronoun || q.all || q.other || q.count !== undefined) continue;
+    if (q.pronoun || q.again || q.all || q.other || q.count !== undefined) continue;
     const key = `${q.color ?? ''} ${q.shape ?? ''} ${q.inZone ?? ''}`;
     const to = placeText(goal.target);
     const before = destinations.get(key);

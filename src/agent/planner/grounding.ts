@@ -5,6 +5,7 @@ import { spotBetween } from './between-places.js';
 import type { Between, MeasuredEnd } from './frames/goal-types.js';
 import { groundRelation } from './ground-relations.js';
 import { listNames, resolveZone } from './place-words.js';
+import { spreadThem } from './plural-pronoun.js';
 import type { KeepOut } from './drive-log.js';
 import { groundKeepOut } from './keep-out-grounding.js';
 import type { SpareQuery } from './referring.js';
@@ -66,7 +67,8 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   let previous: ObjectQuery | null = null;
   let previousKind: Goal['kind'] | null = null;
   const named: ObjectQuery[] = [];
-  for (const parsedGoal of parsed.goals) {
+  const parsedGoals = spreadThem(parsed.goals);
+  for (const parsedGoal of parsedGoals) {
     const g = otherNeedsReferent(resolvePronoun(parsedGoal, previous, previousKind), named);
     if ('object' in g) named.push(g.object);
     if (g.kind === 'swap') named.push(g.other);
@@ -77,7 +79,7 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
     if ('object' in g && !g.object.pronoun) previous = g.object;
     previousKind = g.kind;
     const staying = g.kind === 'stay' || (g.kind === 'goto' && g.stays);
-    if (staying && parsed.goals.slice(parsed.goals.indexOf(parsedGoal) + 1).some((later) => DRIVES.has(later.kind))) {
+    if (staying && parsedGoals.slice(parsedGoals.indexOf(parsedGoal) + 1).some((later) => DRIVES.has(later.kind))) {
       const where = g.kind === 'goto' && 'said' in g.target ? `at ${g.target.said}` : g.kind === 'goto' ? 'there' : 'where I am';
       problems.push(`staying ${where} contradicts moving, which the instruction also asks for`);
       continue;
@@ -121,7 +123,7 @@ function resolvePronoun(g: Goal<SpokenPlace>, previous: ObjectQuery | null, prev
     return { ...g, target: { near: { ...previous, all: false } } };
   }
   // "… then the other one": of the kind said before, and not one already handled (Beliefs.matching).
-  if ('object' in g && g.object.other && !g.object.color && !g.object.shape) {
+  if ('object' in g && g.object.other && !g.object.rest && !g.object.color && !g.object.shape) {
     if (!previous) return { kind: 'unknown', text: g.object.text, reason: `"the other ${g.object.text}": other than which? Say which object` };
     return { ...g, object: { ...g.object, ...(previous.color ? { color: previous.color } : {}), ...(previous.shape ? { shape: previous.shape } : {}) } };
   }
@@ -141,7 +143,9 @@ function otherNeedsReferent(g: Goal<SpokenPlace>, named: readonly ObjectQuery[])
   if (!('object' in g) || !g.object.other) return g;
   const q = g.object;
   const sameKind = (o: ObjectQuery) => (!q.color || !o.color || o.color === q.color) && (!q.shape || !o.shape || o.shape === q.shape) && (o.color !== undefined || o.shape !== undefined || o.pronoun === true);
-  if (named.some(sameKind)) return g;
+  // "The rest" of what was named before; "the remaining cubes" may be those not yet where they go.
+  if (q.rest ? named.length > 0 || q.color || q.shape : named.some(sameKind)) return g;
+  if (q.rest) return { kind: 'unknown', text: q.text, reason: `"${q.text}": the rest of what? Nothing is named before it in this instruction: say which objects` };
   const kind = [q.color, q.shape ?? 'object'].filter(Boolean).join(' ');
   return {
     kind: 'unknown',

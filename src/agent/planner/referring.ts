@@ -16,6 +16,9 @@ export interface ObjectQuery {
   all: boolean;
   /** At most this many ("two cubes", "any three", "one of the cylinders"). */
   count?: number;
+  /** "The two cubes", "both balls", "all three": the speaker counted them, so the room holds that
+   *  many; with more, which ones were meant is not known. */
+  exact?: boolean;
   /** "the red cube": one object is meant, so two equally good candidates must not be guessed between. */
   definite?: boolean;
   /** Only objects in this zone ("from room 2"): the words said, then the zone once grounded. */
@@ -28,12 +31,18 @@ export interface ObjectQuery {
   spare?: SpareQuery[];
   /** "The other one": not an object the robot already took hold of on this mission. */
   other?: boolean;
+  /** "The rest", "everything else", "the remaining cubes": every one (of the kind said, if any)
+   *  but those the mission already took hold of; `other` is set too. */
+  rest?: boolean;
   /** Picked out by where it is ("the ball by the wall"). */
   relation?: Relation;
   /** Which of several, by distance from the robot. */
   rank?: 'nearest' | 'farthest';
   /** "it", "them": the object(s) of the previous goal. */
   pronoun?: boolean;
+  /** "Them" spread over the objects said before it, one goal each (plural-pronoun.ts): sent on
+   *  from where the goal before put it, as "it" is, not a second place for it at the end. */
+  again?: boolean;
   /** "two" said alone ("… and two in zone 3"): that many of the kind said before (compose.ts fills the kind in). */
   ofKindBefore?: boolean;
   /** The words used, for messages. */
@@ -70,6 +79,8 @@ const SHADE = /\b(?:light|dark|bright|pale|deep|vivid|dull|pastel|neon)(?=\s+(?:
 const ORDINAL = /\b(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)\b/;
 
 export function parseObject(text: string): ObjectQuery | { reason: string } {
+  const remaining = theRest(text);
+  if (remaining) return remaining;
   // "whatever is on the table": anything there.
   let rest = ` ${text.trim().replace(WHATEVER, 'anything ')} `.replace(/\s+/g, ' ');
   const extra: Partial<ObjectQuery> = {};
@@ -80,7 +91,13 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     rest = ` ${rest.replace(notColour[0], ' ')} `;
   }
   const except = EXCEPT.exec(rest.trimEnd());
-  if (except) {
+  const several = except ? kindsListed(except[1]!) : null;
+  if (except && several) {
+    // "except the red and the blue": the first is the exception, the others are left out as well.
+    extra.except = several[0]!;
+    extra.spare = several.slice(1).map((k) => ({ ...k, text: except[1]!.trim() }));
+    rest = rest.slice(0, except.index) + ' ';
+  } else if (except) {
     const left = kindOf(except[1]!);
     // "except the one in bin a": those in a zone are spared, like "don't touch anything in bin a".
     // "one" stands for the kind already said, which the spare need not repeat: any thing there.
@@ -136,7 +153,8 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     const n = oneOf ? Number(oneOf[1] ?? oneOf[2] ?? oneOf[3] ?? 1) || 1 : 1;
     return { all: n > 1, count: n, ofKindBefore: true, ...extra, text: text.trim() };
   }
-  if ((/^(?:it|them|that one|the object|they)$/.test(t) || t === '') && !picked) return { all: /^(?:them|they)$/.test(t), pronoun: true, text: t || 'it' };
+  // "them both", "both of them", "the two of them", "them all": the objects said before, all of them.
+  if ((/^(?:it|that one|the object|(?:them|they)(?: both| all)?|both them|all them)$/.test(t) || t === '') && !picked) return { all: /\b(?:them|they)\b/.test(t), pronoun: true, text: t || 'it' };
   const words = t.split(' ');
   const quantity = words.map((w) => QUANTITY[w]).find(Boolean);
   const count = oneOf ? Number(oneOf[1] ?? oneOf[2] ?? oneOf[3] ?? 1) || 1 : quantity;
@@ -147,8 +165,42 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
   if (!kind || 'reason' in kind) return kind ?? unknown;
   const plural = /\b(?:all|every|each|everything|anything)\b/.test(t) || words.some((w) => PLURAL_SHAPE_WORDS.has(w) || /^(?:objects|things|items|toys|ones)$/.test(w)) || quantity !== undefined;
   const all = ofSeveral ? false : count === undefined ? plural : count > 1;
+  const exact = count !== undefined && count > 1 && ((oneOf?.[3] !== undefined && /^\s*(?:all|each|every one|the|those|these)\b/.test(rest)) || words.includes('both'));
   if (!kind.color && !kind.shape && !plural && count === undefined && !extra.rank && !extra.relation && !extra.other) return unknown;
-  return { ...kind, all, ...(count !== undefined ? { count } : {}), ...((definite || ofSeveral) && !all && count === undefined ? { definite: true } : {}), ...extra, text: t };
+  return { ...kind, all, ...(count !== undefined ? { count } : {}), ...((definite || ofSeveral) && !all && count === undefined ? { definite: true } : {}), ...(exact ? { exact } : {}), ...extra, text: t };
+}
+
+/** "The rest (of the cubes)", "everything else", "the remaining balls", "whatever is left": all
+ *  of that kind (of any, when none is said) but those already taken hold of. */
+const REST = [
+  /^(?:all )?(?:of )?(?:the )?(?:rest|remainder)(?: of (?:them|it|(?:the )?(.+)))?$/,
+  /^(?:everything|anything|all|all the stuff|the other stuff) else$/,
+  /^(?:all )?(?:of )?(?:the )?(?:remaining|leftover|left-over) (.+)$/,
+  /^(?:all )?(?:the )?(.+?) (?:that (?:are|is)|which (?:are|is)) (?:left|remaining|left over)$/,
+  /^(?:whatever|what)(?:'s| is| are)? (?:left|remaining|left over)$|^whatever remains$/,
+];
+
+function theRest(text: string): ObjectQuery | { reason: string } | null {
+  const t = text.trim().replace(/\s+/g, ' ');
+  for (const pattern of REST) {
+    const m = pattern.exec(t);
+    if (!m) continue;
+    const kind = m[1] ? kindOf(m[1]) : {};
+    if (!kind || 'reason' in kind) return kind ?? { reason: `I do not know what "${t}" is: I can handle red, green, blue and yellow cubes, balls and cylinders` };
+    return { ...kind, all: true, other: true, rest: true, text: t };
+  }
+  return null;
+}
+
+/** "the red and the blue (ones)", "red, green or yellow cubes": two or more kinds listed, or null. */
+function kindsListed(text: string): Array<{ color?: string; shape?: string }> | null {
+  const pieces = text.trim().split(/\s*,\s*(?:and |or )?|\s+(?:and|or|nor)\s+/).filter(Boolean);
+  if (pieces.length < 2) return null;
+  const kinds = pieces.map(kindOf);
+  if (!kinds.every((k): k is { color?: string; shape?: string } => k !== null && !('reason' in k) && (k.color !== undefined || k.shape !== undefined))) return null;
+  // "the red, green and blue cubes": the shape said last is that of the colours said alone.
+  const shape = kinds.at(-1)!.shape;
+  return kinds.map((k) => (shape && !k.shape ? { ...k, shape } : k));
 }
 
 /** The colour and shape a few words name ("blue one", "cubes", "red ball"), or why not. */

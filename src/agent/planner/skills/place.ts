@@ -4,7 +4,7 @@ import { queryFor, queryOfId } from '../object-ids.js';
 import type { ToolReply } from '../planner-session.js';
 import { fail, ok, type Placed, type Step } from '../step.js';
 import { holdingMatches, pick } from './pick.js';
-import { choose, comparedWithTheRoom, find, findNext, rankedFew } from './search.js';
+import { choose, comparedWithTheRoom, find, findNext, rankedFew, theCounted } from './search.js';
 import { putBackAfter } from './put-back.js';
 import type { SkillContext } from './skill-context.js';
 import { dropInZone, zoneRefuses } from './zone-drop.js';
@@ -50,7 +50,8 @@ async function placeAll(ctx: SkillContext, q: ObjectQuery, where: Place<MapPlace
   const vanished: string[] = [];
   const relabelled: string[] = [];
   // Each one is taken as soon as it is known, nearest first; the room is searched only while none is left to take.
-  const ranked = q.rank || (q.count !== undefined && comparedWithTheRoom(q)) ? await rankedFew(ctx, q) : null;
+  // "The two cubes" too: which ones is known only once the room is searched.
+  const ranked = q.rank || (q.count !== undefined && comparedWithTheRoom(q)) ? await rankedFew(ctx, q) : q.exact ? await theCounted(ctx, q) : null;
   if (ranked && 'problem' in ranked) return fail(ranked.problem);
   const tried = new Set<string>();
   const todo = (o: SeenThing) => !beliefs.inZone(o, where.zone) && !tried.has(o.id) && !moved.includes(o.id) && (!ranked || ranked.ids.has(o.id));

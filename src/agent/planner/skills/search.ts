@@ -218,6 +218,18 @@ export async function rankedFew(ctx: SkillContext, q: ObjectQuery): Promise<{ id
   return { ids: new Set((q.rank === 'farthest' ? byDistance.slice(-n) : byDistance.slice(0, n)).map((o) => o.id)) };
 }
 
+/** "The two cubes", "both balls": the speaker counted them, so the room is searched before any is
+ *  moved, and more of them than said is refused naming them all: moving two of three would guess
+ *  which two were meant. The ids of those found, or why not. */
+export async function theCounted(ctx: SkillContext, q: ObjectQuery): Promise<{ ids: Set<string> } | { problem: string }> {
+  const found = await find(ctx, { ...q, all: true });
+  const objects = distinct(ctx.beliefs, found.objects);
+  if (cutShort(ctx, found)) return { problem: `I could not tell which are ${describeQuery(q)}: ${partialSearch(found, objects)}` };
+  const [n, kind] = [q.count ?? 2, describeQuery({ ...q, count: undefined }).replace(/^all /, '')];
+  if (objects.length <= n) return { ids: new Set(objects.map((o) => o.id)) };
+  return { problem: `I was told of ${n} ${kind}, but there are ${objects.length}: ${objects.map((o) => `${o.id} at (${o.x}, ${o.y})`).join(', ')}; say which ${n} you mean (for example by colour or where they are)` };
+}
+
 /**
  * "How many X (in Z)": the room searched, each object counted once. In a zone, the zone itself is
  * looked at whole first, from other sides while looks show more (zone-look.ts): a crowded tray

@@ -24,7 +24,7 @@ export async function checkCondition(ctx: SkillContext, goal: When, governed: st
   const battery = ctx.robot.battery;
   const { holds, why } = await judge(ctx, goal.test, battery);
   const evidence = `status reads the battery at ${pct(battery)}${why}`;
-  const message = holds ? `The battery is at ${pct(battery)}${why}, so "${goal.said}" holds: going on.` : `The battery is at ${pct(battery)}${why}, so "${goal.said}" does not hold: as asked, I did not do ${what}.`;
+  const message = holds ? `The battery is at ${pct(battery)}${why}, so "${goal.said}" holds: going on.` : `The battery is at ${pct(battery)}${why}, so "${goal.said}" does not hold: as asked, I left this undone: ${what}.`;
   return { step: ok(message), holds, report: { text, status: 'met', evidence: `${evidence}: ${holds ? 'done' : 'not done, as asked'}` } };
 }
 

@@ -27,7 +27,9 @@ export async function answerMeasure(ctx: SkillContext, goal: Measure): Promise<S
   }
   const from = goal.from ? await locate(ctx, goal.from) : here;
   if ('problem' in from) return fail(from.problem);
-  const where = from === here ? ` (I am at (${round(asked.x)}, ${round(asked.y)})${zoneOf(ctx, asked)})` : '';
+  // A search for an object at one end may have taken the robot elsewhere: distances stay from where it was asked.
+  if (Math.hypot(ctx.robot.pose.x - asked.x, ctx.robot.pose.y - asked.y) > 0.05) here.name = 'where I was when asked';
+  const where = from === here ? ` (${here.name === 'me' ? 'I am' : 'I was'} at (${round(asked.x)}, ${round(asked.y)})${zoneOf(ctx, asked)})` : '';
   const said = items.map((l) => apart(l, from));
   if (!goal.compare) return ok(`${said.join('; ')}${where}.`);
   const ranked = [...items].sort((a, b) => centres(a, from) - centres(b, from));

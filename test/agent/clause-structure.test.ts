@@ -149,3 +149,21 @@ describe('more lists of deliveries', () => {
     ['put the red ball and the blue one on the shelf', [place({ ...red, ...ball }, 'shelf'), place({ ...blue, ...ball }, 'shelf')]],
   ])('%s', (text, goals) => check(text, goals));
 });
+
+describe('compositions said in pieces', () => {
+  it.each<Case>([
+    // One thing is held at a time: picked one after the other and put down together, each is carried there.
+    ['get the red cube, then the blue ball, and put both on the shelf', [place({ ...red, ...cube }, 'shelf'), place({ ...blue, ...ball }, 'shelf')]],
+    ['grab the red cube, grab the blue ball, put them both in bin b', [place({ ...red, ...cube }, 'bin_b'), place({ ...blue, ...ball }, 'bin_b')]],
+    ['bin a: red cube and blue ball', [place({ ...red, ...cube }, 'bin_a'), place({ ...blue, ...ball }, 'bin_a')]],
+    ['clear the shelf except for the green ball', [{ kind: 'clear', object: { all: true, inZone: 'shelf', except: { ...green, ...ball } } }]],
+  ])('%s', (text, goals) => check(text, goals));
+
+  it('"keep X there" while emptying a place leaves X alone', () => {
+    expect(groundedGoals('empty bin a, but keep the red cube there', ZONES)).toMatchObject([{ kind: 'clear' }, { kind: 'keep', constraint: { rule: 'hands_off', spare: { ...red, ...cube } } }]);
+  });
+
+  it('"put it" after a single pick stays a pick and a put-down', () => {
+    expect(groundedGoals('pick up the red cube and put it in bin a', ZONES)).toMatchObject([{ kind: 'pick' }, { kind: 'place' }]);
+  });
+});

@@ -58,7 +58,7 @@ const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:keep your hands off|hands off|ignore|skip|leave out|exclude|never mind|forget(?: about)?|${NEGATION} (?:bother|worry) (?:with|about))\s+${THING}${END}`, 'g'),
   // "but leave the red one", "keep the red one where it is", ", the red one stays (put)": it stays where it is.
   new RegExp(String.raw`(?:,\s*)?\bbut leave\s+${THING}${END}`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?keep\s+${THING}\s+(?:where (?:it is|they are)|in place|as (?:it is|they are))${END}`, 'g'),
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?keep\s+${THING}\s+(?:where (?:it is|they are)|in place|as (?:it is|they are)|there|here)${END}`, 'g'),
   new RegExp(String.raw`(?:[,;]\s*|\s+but\s+)${THING}\s+(?:stays?|remains?|(?:can|should|must|will) (?:stay|remain))(?: (?:where (?:it is|they are)|put|in place|there|behind))?${END}`, 'g'),
   // "nothing from the workbench", "take nothing off the shelf": whatever lies in that place (read by spareOf).
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:(?:take|touch|move|bring|grab) )?(?:nothing|none of the (?:things|objects)) ((?:from|off|out of|on|in) (?:the )?[a-z0-9_ -]+?)${END}`, 'g'),

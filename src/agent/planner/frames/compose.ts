@@ -4,7 +4,7 @@ import { parseObject } from '../referring.js';
 import { parseClause } from './clause.js';
 import { bareClause, verbOf } from './verbs.js';
 import { SHAPE_WORDS } from '../vocabulary.js';
-import { hasSortingZones, sortTarget } from './compositions.js';
+import { carriedTogether, hasSortingZones, sortTarget } from './compositions.js';
 import { WHERE_IT_WAS } from './motion.js';
 import { CALL_OFF, correct, CORRECTION, CORRECTION_ALONE, likeBefore } from './corrections.js';
 
@@ -72,8 +72,10 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       // ("go to bin a, the red cube" is a trip, and the object after it is left unexplained.)
       const last = goals.at(-1);
       const placeFirst = last?.kind === 'goto' && 'said' in last.target && i > 0 && verbOf(bareClause(clauses[i - 1]!))?.index !== 0;
-      if (placeFirst && !('reason' in object) && !object.pronoun && !(next && saysIt(next, zoneWords))) {
-        goals[goals.length - 1] = { kind: 'place', object, target: last.target };
+      // "bin a: the red cube and the blue ball": each of them.
+      const each = placeFirst && 'reason' in object ? parseClauseGoals(`put ${bare} in ${(last.target as { said: string }).said}`, zoneWords) : [];
+      if (placeFirst && ((!('reason' in object) && !object.pronoun) || each.every((g) => g.kind === 'place')) && !(next && saysIt(next, zoneWords))) {
+        goals.splice(goals.length - 1, 1, ...('reason' in object ? each : [{ kind: 'place' as const, object, target: last.target }]));
         continue;
       }
       // "put the red cube on the table, then the blue one (too)": the command before, again, for this object.
@@ -97,6 +99,8 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
     if (opens) verb = bare.split(' ')[0]!;
     for (const said of read) {
       const goal = thereBefore(topic ? withTopic(said, topic) : said, goals);
+      const carried = carriedTogether(goals, goal);
+      if (carried && goals.splice(0, goals.length, ...carried)) continue;
       if (goal !== said) topic = null;
       const previous = heldFor(goals, goal);
       const joined = previous ? join(previous, goal) : null;

@@ -53,15 +53,22 @@ export const clear: Frame = (verb, rest, clause) => {
     .replace(/^the\s+/, '');
   // "clean up", "clean this up": no place said, it is tidying up.
   if (!zoneText || /^(?:(?:this|it|everything|all)(?: up)?|up)$/.test(zoneText)) return verb === 'clean' ? sort('tidy', '', clause) : null;
+  // "clear the table except for the green ball": what is left out stays.
+  const except = /^(.+?)\s+((?:except(?: for)?|but not|other than|apart from|excluding|save for)\s+.+)$/.exec(zoneText);
+  if (except && verb !== 'remove') return clearOf(parseObject(`everything in ${except[1]} ${except[2]}`), into, clause);
   // "remove the red cube from bin a": only what is named leaves the zone.
   const named = /^(.+?)\s+(?:from|out of|off(?: of)?)\s+(.+)$/.exec(rest.replace(/\s+(?:out|off)$/, ''));
   const object: ObjectQuery | { reason: string } = named && verb === 'remove' ? parseObject(`${named[1]} in ${named[2]}`) : { all: true, inZone: zoneText, text: `everything in ${zoneText}` };
+  return clearOf(object, into, clause);
+};
+
+function clearOf(object: ObjectQuery | { reason: string }, into: { target: string; preposition: string } | null, clause: string): ParsedGoal {
   if ('reason' in object) return unknown(clause, object.reason);
   if (!into) return { kind: 'clear', object };
   const target = parsePlace(into.target, into.preposition);
   if ('reason' in target) return unknown(clause, target.reason);
   return { kind: 'place', object, target };
-};
+}
 
 /** Whether these place words name any zone after a colour or a kind of object. */
 export function hasSortingZones(placeWords: ReadonlySet<string>): boolean {
@@ -115,4 +122,18 @@ export function sortTarget(object: ObjectQuery, placeWords: ReadonlySet<string>)
   if (object.color && placeWords.has(object.color)) return object.color;
   const kindWords = object.shape ? Object.keys(SHAPE_WORDS).filter((w) => SHAPE_WORDS[w] === object.shape && placeWords.has(w)) : [];
   return kindWords.length === 1 ? kindWords[0]! : null;
+}
+
+/**
+ * "get the red cube, then the blue ball, and put both on the shelf": the robot holds one thing at a
+ * time, so objects picked up one after the other and then put somewhere together ("both", "them",
+ * "all of them") are each carried there. The goals with those picks made deliveries, or null.
+ */
+export function carriedTogether(before: ParsedGoal[], goal: ParsedGoal): ParsedGoal[] | null {
+  if (goal.kind !== 'place' || !/^(?:both|them|them both|both of them|all of them|them all|all \d+|the \d+ of them)$/.test(goal.object.text)) return null;
+  let first = before.length;
+  while (first > 0 && before[first - 1]!.kind === 'pick') first--;
+  const picks = before.slice(first) as Extract<ParsedGoal, { kind: 'pick' }>[];
+  if (picks.length < 2 || (goal.object.count !== undefined && goal.object.count !== picks.length)) return null;
+  return [...before.slice(0, first), ...picks.map((p) => ({ kind: 'place' as const, object: p.object, target: goal.target }))];
 }

@@ -60,6 +60,14 @@ describe('questions and battery conditions on the real runtime', { timeout: 300_
     }
   });
 
+  it('"is anything next to the shelf?" names what is by it, and only that', async () => {
+    const room = warehouseScenarioFile('questions-ball-by-shelf', (w) => ({ ...w, objects: [...w.objects, { id: 'yellow_ball', color: 'yellow', shape: 'ball', x: 7.0, y: 6.9 }] }));
+    const { run } = await mission(room, 1, 'is anything next to the shelf?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/yellow ball/);
+    expect(run.summary).not.toMatch(/blue cube|green ball/);
+  });
+
   it('"how many cubes are in this room?" counts the whole room', async () => {
     const { run } = await mission('warehouse', 1, 'how many cubes are in this room?');
     expect(run.outcome, run.summary).toBe('succeeded');

@@ -63,6 +63,14 @@ describe('counts and descriptions of "the room" mean the whole room', () => {
     ['how many balls are left on the counter', [{ kind: 'count', object: { shape: 'ball', all: true, inZone: 'counter' } }]],
     ["what's the number of cubes in the sink", [{ kind: 'count', object: { shape: 'cube', all: true, inZone: 'sink' } }]],
     ['how many cylinders have you seen so far', [whole('cylinder')]],
+    ["what's near the sink", [{ kind: 'find', object: { all: true, relation: { near: { zone: 'sink' } } } }]],
+    // A question, never a request to put everything next to the counter.
+    ['is anything next to the counter?', [{ kind: 'find', object: { all: true, relation: { near: { zone: 'counter' } } } }]],
+    ['what can you see in the sink', [{ kind: 'find', object: { all: true, inZone: 'sink' } }]],
+    ['tell me about the objects on the counter', [{ kind: 'find', object: { all: true, inZone: 'counter' } }]],
+    ['are there any cubes left on the counter', [{ kind: 'find', object: { shape: 'cube', inZone: 'counter' }, whether: true }]],
+    ['is there more than one red cube', [{ kind: 'count', object: { color: 'red', shape: 'cube', all: true } }]],
+    ["what's behind you", [{ kind: 'scan' }]],
   ])('"%s"', (text, goals) => inKitchen(text, goals));
 
   it('no goal of a count of the room names a zone', () => {
@@ -88,6 +96,7 @@ describe('where, as people ask it', () => {
     ['where did you see the red cube', where({ color: 'red', shape: 'cube' })],
     ['where is the nearest cube to you', where({ shape: 'cube', rank: 'nearest' })],
     ['where is the blue ball located?', where({ color: 'blue', shape: 'ball' })],
+    ['which ball is furthest away', where({ shape: 'ball', rank: 'farthest' })],
     ['any idea where the red ball went', where({ color: 'red', shape: 'ball' })],
     ["what's the colour of the cube on the counter", where({ shape: 'cube', inZone: 'counter' })],
     ['what are your coordinates', [{ kind: 'status', topic: 'pose' }]],

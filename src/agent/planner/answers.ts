@@ -26,6 +26,7 @@ export function answerQuestion(ctx: SkillContext, goal: Extract<GroundedGoal, { 
   if (goal.whether) return answerWhether(ctx, goal.object);
   if (!goal.object.all && (goal.object.rank || (goal.object.relation !== undefined && 'ranked' in goal.object.relation))) return answerWhich(ctx, goal.object);
   if (goal.object.all && goal.object.inZone) return answerWhatIsIn(ctx, goal.object);
+  if (goal.object.all && goal.object.relation && 'near' in goal.object.relation) return answerWhatIsNear(ctx, goal.object, goal.object.relation.text);
   if (namesOne(goal.object)) return answerWhereEach(ctx, goal.object);
   return findAndReport(ctx, goal.object);
 }
@@ -48,6 +49,18 @@ async function answerWhereEach(ctx: SkillContext, q: ObjectQuery): Promise<Step>
   const list = all.map((o) => located(ctx, o)).join('; ');
   if (all.length > 1) return ok(`There are ${all.length} ${noun}s, not one: ${list} (${searched}).`);
   return ok(`${capitalize(list)}; ${found.complete ? 'it is the only one I saw, and I searched the whole room' : `${searched}, so there may be another`}.`);
+}
+
+/**
+ * "What's near the shelf", "is anything next to bin b": everything the room's search saw there,
+ * and "nothing" only once the whole room was searched — an empty place is an answer, not a failure.
+ */
+async function answerWhatIsNear(ctx: SkillContext, q: ObjectQuery, where: string): Promise<Step> {
+  const found = await find(ctx, q);
+  const seen = distinct(ctx.beliefs, found.objects);
+  const searched = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
+  if (seen.length) return ok(`${capitalize(seen.map((o) => located(ctx, o)).join('; '))} (${searched}).`);
+  return found.complete ? ok(`There is nothing ${where}: ${searched}.`) : fail(`I could not find out what is ${where}: ${searched}.`);
 }
 
 /** "the red cube (red_cube#1) is at about (3.2, 1.6) in bin_a, seen just now": as every answer of where gives it. */

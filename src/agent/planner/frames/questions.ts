@@ -37,8 +37,9 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
   // "is the trolley empty", "are the bins clear": what is there, if anything.
   const empty = /^(?:is|are) (.+?) (?:empty|clear|free)(?: now| yet)?$/.exec(c);
   if (empty) return withObject(`everything in ${empty[1]}`, c, (object) => ({ kind: 'find', object }));
-  const inside = /^(?:what(?: (?:objects?|things?|items?|stuff))?(?: is| are|'s)?(?: there)?|(?:list|name|report|describe)(?: all)? (?:everything|all (?:the )?(?:objects|things|items)|the (?:objects|things|items)|what is)(?: that is| there is)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get)))(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside)\s+(.+)$/.exec(c);
-  if (inside) return withObject(`everything in ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
+  const inside = /^(?:what(?: (?:objects?|things?|items?|stuff))?(?: is| are|'s)?(?: there)?|(?:list|name|report|describe)(?: all)? (?:everything|all (?:the )?(?:objects|things|items)|the (?:objects|things|items)|what is)(?: that is| there is)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get))|what (?:(?:do|can|could) )?(?:you )?see)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside|near|next to|by|beside|close to)\s+(.+)$/.exec(c);
+  // "what's near the shelf", "is anything next to the table": what is there, found by sight around that place.
+  if (inside) return withObject(`everything ${/^(?:in|on|at|inside)$/.test(inside[1]!) ? 'in' : inside[1]} ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
   const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|left|drop|take|took|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
   // "which bay is the green cube in", "what zone are the balls on": where it is, the zone named in the answer.
@@ -71,7 +72,7 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
     /^(?:which|what) (?:is|are) (?:the )?((?:closest|nearest|farthest|furthest)) (.+?)((?: to| from| away from) .+)?$/.exec(c);
   if (ranked) {
     const [rank, noun] = RANK_WORD.test(ranked[1]!) ? [ranked[1]!, ranked[2]!] : [ranked[2]!, ranked[1]!];
-    const to = (ranked[3] ?? '').trim();
+    const to = (ranked[3] ?? '').trim().replace(/^away$/, '');
     const words = /^(?:(?:to|from|away from) )?(?:you|me|us|the robot)$/.test(to) || !to ? `${rank} ${noun}` : `${noun} ${rank} ${/^(?:to|from|away from) /.test(to) ? '' : 'to '}${to}`;
     return withObject(words, c, (object) => ({ kind: 'find', object }));
   }
@@ -93,6 +94,14 @@ function everyday(c: string): string {
     .replace(/^(?:what is |tell me )?the (?:total )?(?:number|count|total) of (?=\S)/, 'how many ')
     .replace(/^what is the (colou?r|shape|kind) of (?=\S)/, 'what $1 is ')
     .replace(/ on top of /, ' on ')
+    // "what else is in bin a", "tell me about the objects on the table", "are there any cubes left on the table".
+    .replace(/^what else /, 'what ')
+    .replace(/^tell me (?:all )?about (?=\S)/, 'describe ')
+    .replace(/ (?:left|remaining)(?= (?:in|on|at|inside) )/, '')
+    // "is there more than one red cube": how many there are.
+    .replace(/^(?:is|are) there more than (?:one|1) (?=\S)/, 'how many ')
+    // "what's in front of you", "what's behind you": a look all around from here.
+    .replace(/^what (?:is |are )?(?:in front of|ahead of|behind|around) you$/, 'what do you see')
     // "where is the blue ball located", "where is the red cube relative to you": where it is.
     .replace(/^(where (?:is|are) .+?) (?:locate|located|keep|kept|store|stored|situate|situated|currently|at the moment|relative to (?:you|me|here)|from (?:you|here))$/, '$1')
     // "where exactly is X", "where can I find X", "where would I find X": where it is.

@@ -156,11 +156,16 @@ describe('compositions said in pieces', () => {
     ['get the red cube, then the blue ball, and put both on the shelf', [place({ ...red, ...cube }, 'shelf'), place({ ...blue, ...ball }, 'shelf')]],
     ['grab the red cube, grab the blue ball, put them both in bin b', [place({ ...red, ...cube }, 'bin_b'), place({ ...blue, ...ball }, 'bin_b')]],
     ['bin a: red cube and blue ball', [place({ ...red, ...cube }, 'bin_a'), place({ ...blue, ...ball }, 'bin_a')]],
+    ['put the red cube where the blue ball is and the blue ball where the red cube is', [{ kind: 'swap', object: { ...red, ...cube }, other: { ...blue, ...ball } }]],
     ['clear the shelf except for the green ball', [{ kind: 'clear', object: { all: true, inZone: 'shelf', except: { ...green, ...ball } } }]],
   ])('%s', (text, goals) => check(text, goals));
 
   it('"keep X there" while emptying a place leaves X alone', () => {
     expect(groundedGoals('empty bin a, but keep the red cube there', ZONES)).toMatchObject([{ kind: 'clear' }, { kind: 'keep', constraint: { rule: 'hands_off', spare: { ...red, ...cube } } }]);
+  });
+
+  it('each where the other is, with a third object in it, is no swap and is refused', () => {
+    expect(refusal('put the red cube where the blue ball is and the green ball where the red cube is')).toContain('green ball');
   });
 
   it('"put it" after a single pick stays a pick and a put-down', () => {

@@ -39,7 +39,12 @@ export function readSwapStatement(c: string): ParsedGoal | null {
   if (m) return swapOf(m[1]!, m[2]!, c);
   // "put the red ball where the green cube is and vice versa": each where the other is.
   const back = /^(?:put|move|place|take|bring|set) (.+?),? (?:to )?(?:where|in place of|in the place of) (.+?)(?: (?:is|was|are|were|sits|lies|stands))?,? (?:and )?(?:vice versa|the other way (?:a)?round|(?:and )?the other way too)$/.exec(c);
-  return back ? swapOf(back[1]!, back[2]!, c) : null;
+  if (back) return swapOf(back[1]!, back[2]!, c);
+  // "put the red cube where the blue ball is and the blue ball where the red cube is": said out both ways.
+  const IS = String.raw`(?: (?:is|was|are|were|sits|lies|stands)(?: now| right now)?)`;
+  const both = new RegExp(String.raw`^(?:put|move|place|take|set) (.+?),? (?:to )?where (.+?)${IS},? and (?:(?:put|move|place|take|set) )?(.+?),? (?:to )?where (.+?)${IS}$`).exec(c);
+  const same = (a: string, b: string) => a.replace(/^the /, '') === b.replace(/^the /, '');
+  return both && same(both[1]!, both[4]!) && (same(both[2]!, both[3]!) || /^(?:it|that one|the other(?: one)?)$/.test(both[3]!)) ? swapOf(both[1]!, both[2]!, c) : null;
 }
 
 /** The zone's words after "clear (out|off|up)? (everything|all) (off|out of|from|in|on)?". */

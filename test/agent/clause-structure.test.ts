@@ -100,6 +100,8 @@ describe('tidying words', () => {
     ['put everything away', [{ kind: 'sort', object: { all: true } }]],
     ['put the red cube away', [place({ ...red, ...cube }, 'red_bay')]],
     ['park it', [{ kind: 'goto', target: { zone: 'home' } }]],
+    ["that's all, go home", [{ kind: 'goto', target: { zone: 'home' } }]],
+    ["head back home, you're done", [{ kind: 'goto', target: { zone: 'home' } }]],
   ])('%s', (text, goals) => check(text, goals));
 
   it('with no zone named after a colour or kind, where things belong is not guessed', () => {

@@ -32,6 +32,8 @@ function politeness(text: string): string {
     .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
     // "park it", "park yourself": the robot parks itself.
     .replace(/\bpark (?:it|yourself|up)\b/g, 'park')
+    // "that's all, go home", "head back home, you're done": a closing, which asks nothing more.
+    .replace(/(?:^|,\s*)(?:that is (?:all|it)|that's (?:all|it)|you are (?:all )?done|you're (?:all )?done|we are done|all done)(?=\s*(?:,|$))/g, ' ')
     // "whatever you do, don't …", "under no circumstances …": said to stress the rule after it.
     .replace(/\b(?:whatever (?:else )?you do|no matter what|under no circumstances|on no account),? (?!(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, (m) => (/^(?:under|on)/.test(m) ? 'never ' : m))
     .replace(/\b(?:whatever (?:else )?you do|no matter what),? (?=(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, ' ')

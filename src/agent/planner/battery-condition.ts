@@ -32,7 +32,7 @@ async function judge(ctx: SkillContext, test: BatteryTest, battery: number): Pro
   if ('low' in test) {
     // "Low" is as the robot's own reserve has it: within 5 points of the level it keeps for trips.
     const low = await ctx.robot.batteryBelowReserve();
-    return { holds: test.low === (low !== null), why: low ? `, near its ${pct(low.reserve)} reserve` : ', well above its reserve' };
+    return { holds: test.low === (low !== null), why: low ? `, near its ${pct(low.reserve)} reserve` : ', above its reserve' };
   }
   // Compared in tenths of a percent: a reading of 0.3000001 is 30%, not more than 30%.
   const [b, l] = [Math.round(battery * 1000), Math.round(test.level * 1000)];

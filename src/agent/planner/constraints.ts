@@ -31,6 +31,9 @@ const NOT_A_COMMAND = String.raw`(?!(?:then|also|after|afterwards|finally|now|pl
 const PLACES = String.raw`(?:the )?([a-z0-9_ -]+?(?:(?:,| and| or| nor) ${NOT_A_COMMAND}(?:the )?[a-z0-9_ -]+?)*)`;
 /** A list's items: "the kitchen, bin a and bin b". */
 const items = (list: string) => list.split(/\s*(?:,|\band\b|\bor\b|\bnor\b)\s*/).filter(Boolean);
+/** A list of things splits only where THINGS lets a new item start, before its article: "the red
+ *  and blue cubes" is one phrase, "the red ball or the blue ball" two. */
+const things = (list: string) => list.split(/\s*(?:,|\band\b|\bor\b|\bnor\b)\s*(?=(?:the|any|all|that|those|these)\b)/).filter(Boolean);
 const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${MOTION_WORDS} ${INTO}\s+${PLACES}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACES}${END}`, 'g'),
@@ -112,7 +115,7 @@ export function extractConstraints(text: string): { rest: string; constraints: C
   for (const pattern of HANDS_OFF) {
     rest = rest.replace(pattern, (m, said: string, place?: string) => {
       // Each object listed is spared; one the words do not name leaves the whole phrase to be refused.
-      const spares = (pattern.source.includes(THINGS) ? items(said) : [said]).map(spareOf);
+      const spares = (pattern.source.includes(THINGS) ? things(said) : [said]).map(spareOf);
       if (!spares.length || spares.some((spare) => !spare)) return m;
       // "Don't put X in Z" is kept for sure by leaving X alone, which is all it asks when nothing else is
       // asked; with other goals that may need X moved elsewhere, leaving it alone could be more than meant.

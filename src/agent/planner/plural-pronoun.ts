@@ -9,15 +9,22 @@ import type { ParsedGoal } from './instruction.js';
  */
 export function spreadThem(goals: readonly ParsedGoal[]): ParsedGoal[] {
   const out: ParsedGoal[] = [];
+  // A battery test ("if you have more than 30% charge, …") governs the goals it covers, counted as
+  // read: a delivery of "them" spread into several is still all governed by it.
+  let test: { at: number; left: number } | null = null;
   for (const g of goals) {
-    if (g.kind !== 'place' || !g.object.pronoun || !g.object.all) {
-      out.push(g);
-      continue;
-    }
-    const run = lastRun(out);
-    if (run.length === 1 && run[0]!.object.all) out.push({ ...g, object: run[0]!.object });
-    else if (run.length > 1) out.push(...run.map((before) => ({ ...g, object: { ...before.object, again: true } })));
+    const before = out.length;
+    const run = g.kind === 'place' && g.object.pronoun && g.object.all ? lastRun(out) : [];
+    if (g.kind !== 'place' || run.length === 0) out.push(g);
+    else if (run.length === 1 && run[0]!.object.all) out.push({ ...g, object: run[0]!.object });
+    else if (run.length > 1) out.push(...run.map((earlier) => ({ ...g, object: { ...earlier.object, again: true } })));
     else out.push(g);
+    if (test && test.left > 0) {
+      test.left--;
+      const when = out[test.at] as Extract<ParsedGoal, { kind: 'when' }>;
+      out[test.at] = { ...when, covers: when.covers + out.length - before - 1 };
+    }
+    if (g.kind === 'when') test = { at: before, left: g.covers };
   }
   return out;
 }

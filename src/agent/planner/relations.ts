@@ -79,7 +79,7 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
     const to = landmark(ranked[3]!);
     // Without "to" only a part of the room ("the cube nearest the wall") or a place after the object
     // ("the cube nearest the shelf") follows: "the nearest cube", "the nearest red one" are no relation.
-    const placeAfter = 'said' in to! && !/^(?:to|from|away)\b/.test(ranked[3]!) && /\S/.test(text.slice(0, ranked.index).replace(/\b(?:the|a|an|one|that|which|is)\b/g, ''));
+    const placeAfter = !!to && 'said' in to && !/^(?:to|from|away)\b/.test(ranked[3]!) && /\S/.test(text.slice(0, ranked.index).replace(/\b(?:the|a|an|one|that|which|is)\b/g, ''));
     if (to && (ranked[2] || 'wall' in to || 'corner' in to || placeAfter)) return { rest: text.slice(0, ranked.index), relation: { ranked: /^f/.test(ranked[1]!) ? 'farthest' : 'nearest', to, text: ranked[0].trim() } };
   }
   const side = ROBOT_SIDE.exec(text);

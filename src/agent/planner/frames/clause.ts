@@ -26,7 +26,7 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
   // "don't move", "do not go anywhere": stay where it is.
   if (/^(?:do not|don't|dont) (?:move|go anywhere|leave)(?: from here| from there)?$/.test(said)) return { kind: 'stay' };
   // "quietly": the robot cannot lower the noise it makes, and a manner it cannot keep is not dropped.
-  const unheard = /\b(?:quietly|silently|softly|noiselessly|without (?:making )?(?:a |any |much )?(?:noise|sound|racket)|(?:make|making) no (?:noise|sound))\b/.exec(said);
+  const unheard = /\b(?:quietly|silently|noiselessly|without (?:making )?(?:a |any |much )?(?:noise|sound|racket)|(?:make|making) no (?:noise|sound))\b/.exec(said);
   if (unheard) return unknown(said, `I cannot keep to "${unheard[0]}" in "${said}": I have no control over the noise I make; say it again without it if the noise is all right`);
   // A negation the constraints did not take would be silently dropped by the frames.
   if (keepsNegation(said)) return unknown(said, `I do not understand "${said}", and I will not guess what to leave out`);

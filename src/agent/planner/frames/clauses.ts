@@ -30,8 +30,8 @@ function politeness(text: string): string {
     .replace(/[’']/g, "'")
     .replace(/^\s*(?:(?:hey|hi|hello|yo|oi|ok(?:ay)?|so|right|excuse me),? )?(?:the )?robot\b,?/, ' ')
     .replace(/\s*(?:->|=>|→)\s*/g, ' to ')
-    // "park it", "park yourself": the robot parks itself.
-    .replace(/\bpark (?:it|yourself|up)\b/g, 'park')
+    // "park it", "park yourself" said alone: the robot parks itself ("park it in bin a" puts something down).
+    .replace(/\bpark (?:it|yourself|up)\b(?=\s*(?:[,;.]|$|and\b|then\b))/g, 'park')
     // "that's all, go home", "head back home, you're done": a closing, which asks nothing more.
     .replace(/(?:^|,\s*)(?:that is (?:all|it)|that's (?:all|it)|you are (?:all )?done|you're (?:all )?done|we are done|all done)(?=\s*(?:,|$))/g, ' ')
     // "whatever you do, don't …", "under no circumstances …": said to stress the rule after it.
@@ -68,8 +68,11 @@ const SPEED_AFTER_PLACE = new RegExp(String.raw`\b((?:go|drive|move|head|travel|
 function instead(text: string): string {
   const m = /^(.*?)(,\s*|\.\s+)([^,;.]+?)\s+instead$/.exec(text);
   if (!m) return text.replace(/\s+instead$/, '');
-  const marked = CORRECTION_ALONE.test(m[1]!.split(/\s*[,;.]\s*/).at(-1)!) || CORRECTION.test(m[3]!);
-  return `${m[1]}${m[2]}${marked || !m[1] ? '' : 'no wait, '}${m[3]}`;
+  const before = m[1]!.split(/\s*[,;.]\s*/).at(-1)!;
+  if (!m[1] || CORRECTION_ALONE.test(before) || CORRECTION.test(m[3]!)) return `${m[1]}${m[2]}${m[3]}`;
+  // Only a command said just before is taken back: after a condition ("if …, do Y instead") or with
+  // "then", "instead" stays, and the instruction is refused quoting it rather than read without it.
+  return VERB_START.test(before) && !/^then\b/.test(m[3]!) ? `${m[1]}${m[2]}no wait, ${m[3]}` : text;
 }
 
 export function normalizeInstruction(text: string): string {
@@ -183,6 +186,12 @@ function listed(parts: string[]): string[] {
       continue;
     }
     const fix = open && !CORRECTION_ALONE.test(parts[i]!) ? CORRECTION.exec(parts[i]!) : null;
+    // "put the red cube, sorry, in bin a": a place said after the marker goes on from the object; it never stands in for it.
+    if ((fixing || fix) && /^(?:in|into|on|onto|to|at|inside)\s/.test(parts[i]!.slice(fix ? fix[0].length : 0))) {
+      out[out.length - 1] = `${last} ${parts[i]!.slice(fix ? fix[0].length : 0)}`;
+      fixing = false;
+      continue;
+    }
     if (fixing || fix) {
       out[out.length - 1] = `${DELIVERY_VERB.exec(last!)![0]} ${oneAsBefore(parts[i]!.slice(fix ? fix[0].length : 0), last!)}`;
       fixing = false;

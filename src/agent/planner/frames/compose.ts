@@ -74,7 +74,7 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       const placeFirst = last?.kind === 'goto' && 'said' in last.target && i > 0 && verbOf(bareClause(clauses[i - 1]!))?.index !== 0;
       // "bin a: the red cube and the blue ball": each of them.
       const each = placeFirst && 'reason' in object ? parseClauseGoals(`put ${bare} in ${(last.target as { said: string }).said}`, zoneWords) : [];
-      if (placeFirst && ((!('reason' in object) && !object.pronoun) || each.every((g) => g.kind === 'place')) && !(next && saysIt(next, zoneWords))) {
+      if (placeFirst && ('reason' in object ? each.length > 0 && each.every((g) => g.kind === 'place') : !object.pronoun) && !(next && saysIt(next, zoneWords))) {
         goals.splice(goals.length - 1, 1, ...('reason' in object ? each : [{ kind: 'place' as const, object, target: last.target }]));
         continue;
       }

@@ -78,9 +78,10 @@ function batteryTest(said: string): BatteryTest | null {
   if (new RegExp(`^${LOW}$`).test(said)) return { low: !/\b(?:not|enough)\b/.test(said) };
   const level = levelOf(said);
   if (level === null) return null;
-  if (new RegExp(`\\b${ABOVE}\\b`).test(said)) return { op: '>', level };
+  // The bounds first: "no more than half" holds "more than" too.
   if (new RegExp(`\\b${AT_LEAST}\\b`).test(said) || /\bor (?:more|above|over|higher)\b/.test(said)) return { op: '>=', level };
   if (new RegExp(`\\b${AT_MOST}\\b`).test(said) || /\bor (?:less|below|under|lower)\b/.test(said)) return { op: '<=', level };
+  if (new RegExp(`\\b${ABOVE}\\b`).test(said)) return { op: '>', level };
   return new RegExp(`\\b${BELOW}\\b`).test(said) ? { op: '<', level } : null;
 }
 

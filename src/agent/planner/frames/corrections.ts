@@ -37,16 +37,20 @@ export function likeBefore(object: ObjectQuery, before: ObjectQuery): ObjectQuer
 /** A correction said with a word the language layer drops as a filler or a hedge ("actually", "sorry", "er"). */
 const SPOKEN_MARKER = /(?<!\b(?:the|an|to|in|into|on|onto|at|and|or|with|my|your|of|from))\s*,\s*(actually|sorry|er+m?|uh+|um+)\s*,?\s+(?!(?:and|then|also|after|before|but|so|please|i mean|i meant|no)\b)(?=\S)/g;
 
+/** A place phrase going on from the words before it. */
+const PLACE_AFTER = /^(?:in|into|on|onto|to|at|inside|next to|over to)\s/i;
+
 /**
  * "put the cube in bin a, actually bin b", "take the red cube, er, the blue one": said after a
  * whole phrase and before another, those words take the phrase back, so they are kept as "no
  * wait" before the language layer drops them ("put the, er, red cube" is a hesitation, and stays
- * one; "a" is not looked at, as it ends zone names: "bin a, actually bin b"). A hesitation before a command ("…, uh, put it in bin b") is no correction; "actually"
+ * one; "a" is not looked at, as it ends zone names: "bin a, actually bin b"). A hesitation before a command ("…, uh, put it in bin b") or a place is no correction; "actually"
  * and "sorry" before one replace the command said last.
  */
 export function keepCorrectionMarkers(text: string, isCommand: (rest: string) => boolean): string {
   return text.replace(SPOKEN_MARKER, (m, word: string, offset: number) => {
     const rest = text.slice(offset + m.length);
-    return /^(?:er|uh|um)/.test(word.toLowerCase()) && isCommand(rest.toLowerCase()) ? m : ', no wait, ';
+    // A hesitation before a command or before the place of the phrase it broke ("put the red cube, um, in bin a") corrects nothing.
+    return /^(?:er|uh|um)/.test(word.toLowerCase()) && (isCommand(rest.toLowerCase()) || PLACE_AFTER.test(rest)) ? m : ', no wait, ';
   });
 }

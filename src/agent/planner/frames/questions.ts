@@ -11,10 +11,13 @@ const LYING_ABOUT = new RegExp(String.raw`\b${LYING} (?:around|about)\b`);
  * anything in Z", "where did X end up", "see the X?") — each a count or a search of the room —
  * and about the robot itself (battery, where it is, what it holds, its status).
  */
+/** "Are you at full charge?", "are you at 50%?": the battery asked about, not where the robot is. */
+const BATTERY_WORDS = /\b(?:battery|charge|charged|charging|full|empty|least|most|percent|per cent)\b|\d\s*%/;
+
 export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal | null {
   const c = wholeRoom(everyday(direct(said)), zoneWords);
   // "which zone are you in", "are you in bin a": where the robot is, its zone said (before "which X is Y in" reads "you" as an object).
-  if (/^(?:(?:which|what) (?:zone|room|area|place|part of the room) are you (?:in|at)|are you (?:in|at|inside) \S.*)$/.test(c)) return { kind: 'status', topic: 'pose' };
+  if (/^(?:(?:which|what) (?:zone|room|area|place|part of the room) are you (?:in|at)|are you (?:in|at|inside) \S.*)$/.test(c) && !BATTERY_WORDS.test(c)) return { kind: 'status', topic: 'pose' };
   // ("how many metres to bin a" asks a distance.)
   const count = /^how many (?:metres|meters|m)\b/.test(c) ? null : /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {

@@ -44,7 +44,7 @@ async function answerWhereEach(ctx: SkillContext, q: ObjectQuery): Promise<Step>
   if (first.length === 2) await oneOrTwo(ctx, q, first as [SeenThing, SeenThing]);
   const all = seen();
   const noun = describeQuery({ ...q, definite: false }).replace(/^(?:the|a|an) /, '');
-  const searched = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
+  const searched = howFarSearched(found);
   if (all.length === 0) return fail(`I could not find ${describeQuery(q)}: ${searched} and did not see it.`);
   const list = all.map((o) => located(ctx, o)).join('; ');
   if (all.length > 1) return ok(`There are ${all.length} ${noun}s, not one: ${list} (${searched}).`);
@@ -58,7 +58,7 @@ async function answerWhereEach(ctx: SkillContext, q: ObjectQuery): Promise<Step>
 async function answerWhatIsNear(ctx: SkillContext, q: ObjectQuery, where: string): Promise<Step> {
   const found = await find(ctx, q);
   const seen = distinct(ctx.beliefs, found.objects);
-  const searched = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
+  const searched = howFarSearched(found);
   if (seen.length) return ok(`${capitalize(seen.map((o) => located(ctx, o)).join('; '))} (${searched}).`);
   return found.complete ? ok(`There is nothing ${where}: ${searched}.`) : fail(`I could not find out what is ${where}: ${searched}.`);
 }
@@ -207,4 +207,9 @@ export async function countInView(ctx: SkillContext, q: ObjectQuery): Promise<St
   const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
   const { x, y } = ctx.robot.pose;
   return ok(`I count ${seen.length} ${noun}${seen.length === 1 ? '' : 's'} in view from where I stand, (${Math.round(x * 100) / 100}, ${Math.round(y * 100) / 100})${seen.length ? `: ${seen.join(', ')}` : ''}.`);
+}
+
+/** How much of the room a search saw, said after an answer from it. */
+function howFarSearched(found: { complete: boolean; places: number; stopped?: string }): string {
+  return found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
 }

@@ -30,10 +30,10 @@ export interface FloorMap {
 
 /** The camera finds the project's 12 cm objects reliably out to about this far (the
  *  detect_objects tool says ~4 m; dim rooms and look-alikes need margin). */
-const SENSING_RANGE_M = 3.5;
+export const SENSING_RANGE_M = 3.5;
 /** Nearer than this the floor is below the camera's view at every heading. */
-const BLIND_RADIUS_M = 0.6;
-const CELL_M = 0.5;
+export const BLIND_RADIUS_M = 0.6;
+export const CELL_M = 0.5;
 /** scan_surroundings' default: 12 headings 30° apart. */
 const SCAN_STEPS = 12;
 /** Half the camera's 70° field, widened by the angle half a cell spans at mid range, so a cell

@@ -1,5 +1,6 @@
 import type { GoalReport } from '../outcome-tool.js';
 import { describeQuery, type Beliefs, type Meant, type SeenThing } from './beliefs.js';
+import { BLIND_RADIUS_M, CELL_M, SENSING_RANGE_M } from './coverage.js';
 import { distanceToArea, insideArea } from './map-areas.js';
 import { inPlainView } from './skills/facing-poses.js';
 import { kindMatches, type ObjectQuery } from './referring.js';
@@ -45,17 +46,15 @@ const ZONE_STEP_M = 0.4;
 const ZONE_EDGE_IN_M = 0.1;
 /** The floor this near a scan spot is below the camera's view, but the robot had just driven
  *  onto it to scan there, so nothing stands there. */
-const UNDER_ROBOT_M = 0.6;
-/** Coverage cells are this wide; floor nearer furniture than this may be in a cell it covers. */
-const BESIDE_FURNITURE_M = 0.5;
-/** The camera's trusted range, as the coverage map takes it. */
-const IN_RANGE_M = 3.5;
+const UNDER_ROBOT_M = BLIND_RADIUS_M;
+/** Floor nearer furniture than a coverage cell is wide may be in a cell the furniture covers. */
+const BESIDE_FURNITURE_M = CELL_M;
 
 /** The parts of the zone's floor that furniture leaves free and no scan so far has seen, nearest
  *  `from` first: "the cube in bin a" names one once bin a has been seen whole, whatever the rest
- *  of the room holds. Seen is what the coverage map says its scans covered (its range, what
- *  furniture hides, and — for a scan of a few headings — only those headings), not any floor
- *  near a scan spot: a partial scan from 3.8 m had counted the far side of a zone as seen. */
+ *  of the room holds. Seen is what the coverage map says its scans covered (within the camera's
+ *  trusted range, where no furniture hides it), not any floor within 4 m of a scan spot, which
+ *  had counted the far side of a zone 3.8 m off as seen. */
 export function unseenInZone(beliefs: Beliefs, zone: { min_x: number; min_y: number; max_x: number; max_y: number }, from: { x: number; y: number }): Array<{ x: number; y: number }> {
   const map = beliefs.map;
   const coverage = beliefs.coverage();
@@ -68,7 +67,7 @@ export function unseenInZone(beliefs: Beliefs, zone: { min_x: number; min_y: num
   // Floor beside furniture may lie in a coverage cell whose centre is under it, which no scan
   // covers: there, a scan within the camera's range with nothing between shows it.
   const besideFurniture = (p: { x: number; y: number }) => map.obstacles.some((o) => distanceToArea(p, o) < BESIDE_FURNITURE_M);
-  const inView = (p: { x: number; y: number }) => beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= IN_RANGE_M && inPlainView(map, s, p));
+  const inView = (p: { x: number; y: number }) => beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= SENSING_RANGE_M && inPlainView(map, s, p));
   const seen = (p: { x: number; y: number }) =>
     coverage.covers(p) || beliefs.scannedAt.some((s) => Math.hypot(s.x - p.x, s.y - p.y) <= UNDER_ROBOT_M) || (besideFurniture(p) && inView(p));
   const points = along(zone.min_x, zone.max_x).flatMap((x) => along(zone.min_y, zone.max_y).map((y) => ({ x, y })));

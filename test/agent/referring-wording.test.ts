@@ -92,6 +92,17 @@ describe('a superlative to a place said without "to"', () => {
     ['move the nearest cube to bin a', [place({ shape: 'cube', rank: 'nearest' }, 'bin_a')]],
   ])('"%s"', check);
 
+  // "grab" can deliver ("grab X to Z"), but a "to" right after a comparison says which X: this was
+  // read as "put the nearest ball in the charging dock, then on the shelf", and reported succeeded.
+  it.each<Case>([
+    [
+      'grab the ball closest to the charging dock and put it on the shelf',
+      [{ kind: 'pick', object: { shape: 'ball', relation: { ranked: 'nearest', to: { zone: 'charging_dock' } } } }, place({ pronoun: true }, 'shelf')],
+    ],
+    ['get the cube nearest to bin a', [{ kind: 'pick', object: { shape: 'cube', relation: { ranked: 'nearest', to: { zone: 'bin_a' } } } }]],
+    ['bring the ball closest to bin b to the shelf', [place({ shape: 'ball', relation: { ranked: 'nearest', to: { zone: 'bin_b' } } }, 'shelf')]],
+  ])('"%s": the comparison keeps its "to"', check);
+
   it('a superlative to something the map does not have is refused', () => {
     expect(refusalOf('put the cube closest the window in bin a')).toContain('no window');
   });

@@ -34,6 +34,8 @@ const TOWARDS = String.raw`(?:into|onto|on top of|to|towards|next to|close to|be
 const AT = String.raw`(?:in|inside|on|at|by)`;
 /** "to" before a verb is no destination: "needs to go in Z", "has to be on Z". */
 const INFINITIVE = /^(?:be|go|move|get|have|sit|end|belong|stay|wait|come)\b/;
+/** "the ball closest to the dock": a "to" after a comparison says which object, not where it goes. */
+const RANKED_BY = /\b(?:closest|nearest|closer|nearer)$/;
 /** Particles between the object and the destination: "take it over to", "drop it off at", "bring it out to". */
 const PARTICLE = String.raw`(?:(?:off|over|back|out|outside|across|along|down|up|away|round|around|somewhere|anywhere|right|just)\s+)*`;
 
@@ -46,7 +48,9 @@ export function splitDestination(text: string): { object: string; preposition: s
   const find = (prepositions: string) => {
     const re = new RegExp(String.raw`(?:^|\s)${PARTICLE}(${prepositions})\s+(?=\S)`, 'g');
     let last: RegExpExecArray | null = null;
-    for (let m = re.exec(text); m; m = re.exec(text)) if (!INFINITIVE.test(text.slice(m.index + m[0].length))) last = m;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (!INFINITIVE.test(text.slice(m.index + m[0].length)) && !(m[1] === 'to' && RANKED_BY.test(text.slice(0, m.index)))) last = m;
+    }
     return last;
   };
   const m = find(TOWARDS) ?? find(AT);

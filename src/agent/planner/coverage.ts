@@ -62,6 +62,7 @@ export class CoverageMap {
   private readonly cells: Point[] = [];
   private readonly seen: boolean[];
   private readonly views: Point[] = [];
+  private reachabilityKnown = false;
 
   private readonly opts: CoverageOptions;
 
@@ -91,6 +92,17 @@ export class CoverageMap {
     this.cells.forEach((c, i) => {
       if (!this.seen[i] && this.visible(at, c)) this.seen[i] = true;
     });
+  }
+
+  /**
+   * Keeps only the views `reachable` accepts (the floor the robot can get to from where it is),
+   * once: views behind a shut door had each been driven for in turn, and three of them out of reach
+   * ended the search as if the robot were boxed in, so "the X" was never known to be the only one.
+   */
+  keepReachableViews(reachable: (p: Point) => boolean): void {
+    if (this.reachabilityKnown) return;
+    this.reachabilityKnown = true;
+    for (let i = this.views.length - 1; i >= 0; i--) if (!reachable(this.views[i]!)) this.views.splice(i, 1);
   }
 
   /** A view that is no use (unreachable): never proposed again. */

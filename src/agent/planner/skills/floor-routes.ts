@@ -46,6 +46,31 @@ function plannerFor(map: PlannerMap, radius = ROUTE_RADIUS_M): PathPlanner {
 
 const asObjects = (ps: readonly Point[]): FloorObject[] => ps.map((p, i) => ({ id: `known_${i}`, shape: 'cube', size: OBJECT_SIZE_M, x: p.x, y: p.y, yaw: 0, heldBy: null }));
 
+/**
+ * The floor the robot can get to from `from`, by the map alone and for the lenient base: a test
+ * of a point, or null when `from` itself is inside furniture (nothing to tell). A room whose door
+ * is shut is not in it, so a search does not plan views there only to find each one cut off.
+ */
+export function reachableFloor(map: PlannerMap, from: Point): ((p: Point) => boolean) | null {
+  const grid = plannerFor(map, LENIENT_RADIUS_M).grid([]);
+  const start = grid.rowOf(from.y) * grid.cols + grid.colOf(from.x);
+  if (grid.blocked[start]) return null;
+  const reached = new Uint8Array(grid.cols * grid.rows);
+  reached[start] = 1;
+  // Four neighbours only: a diagonal step may pass between two blocked cells at a wall's corner.
+  for (const queue = [start]; queue.length > 0; ) {
+    const i = queue.pop()!;
+    const col = i % grid.cols;
+    for (const j of [col > 0 ? i - 1 : -1, col < grid.cols - 1 ? i + 1 : -1, i - grid.cols, i + grid.cols]) {
+      if (j >= 0 && j < reached.length && !reached[j] && !grid.blocked[j]) {
+        reached[j] = 1;
+        queue.push(j);
+      }
+    }
+  }
+  return (p) => reached[grid.rowOf(p.y) * grid.cols + grid.colOf(p.x)] === 1;
+}
+
 /** Whether the map and the known objects leave a way from `a` to `b`. */
 export function routeExists(map: PlannerMap, a: Point, b: Point, objects: readonly Point[]): boolean {
   return plannerFor(map).plan(a, b, asObjects(objects)).ok;

@@ -4,6 +4,7 @@ import { chooseByRelation } from '../relation-choice.js';
 import type { ObjectQuery } from '../instruction.js';
 import { inKeptOutZone } from '../kept-out.js';
 import { distinct, namesOne, unseenInZone } from '../one-meant.js';
+import { reachableFloor } from './floor-routes.js';
 import { oneOrTwo } from './look-alikes.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
@@ -96,6 +97,8 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
   }
   const coverage = beliefs.coverage();
   if (!coverage) return { objects: matches(), places, complete: false };
+  const reachable = beliefs.map ? reachableFloor(beliefs.map, robot.pose) : null;
+  if (reachable) coverage.keepReachableViews(reachable);
   let unreached = 0;
   for (let view = coverage.nextView(robot.pose); view; view = coverage.nextView(robot.pose)) {
     // A view inside a zone the mission keeps out of is not one to drive to; the camera sees into

@@ -195,3 +195,21 @@ export function samePlaceMeaning(said: string, named: string): boolean {
   const first = namedSenses[0];
   return first !== undefined && first.hypernyms.some((h) => saidSenses.has(h));
 }
+
+/** Kinds of premises: a word that is one of these names a whole place people work or live in,
+ *  like the room the robot is in ("the clinic", "the garage", "the bakery"), not a part of it. */
+const PREMISES = new Set(['building', 'building_complex', 'room', 'establishment', 'institution', 'workplace']);
+/** How far up WordNet's kinds a premises word may be ("garage" → outbuilding → building). */
+const PREMISES_DEPTH = 4;
+
+/** Whether a noun names premises, by one of its most frequent senses ("clinic", "garage",
+ *  "workshop", "classroom", "factory"), read in WordNet rather than listed. */
+export function premisesMeaning(noun: string): boolean {
+  let level = synsetsOf(noun.replace(/ /g, '_'), 'noun').slice(0, SENSES);
+  for (let depth = 0; depth < PREMISES_DEPTH && level.length > 0; depth++) {
+    const up = level.flatMap((s) => s.hypernyms.map((h) => synset(h, 'noun')));
+    if (up.some((h) => PREMISES.has(h.words[0]!))) return true;
+    level = up;
+  }
+  return false;
+}

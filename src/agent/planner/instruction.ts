@@ -39,11 +39,14 @@ const REMARK =
 /** "… and nothing else", ", nothing more": everything the instruction does not name is left as it is. */
 const NOTHING_ELSE = /(?:\s*,\s*|\s+)(?:(?:and|but) )?(?:nothing|none) (?:else|more|other)\b(?: (?:please|ok(?:ay)?|though))?(?=\s*(?:,|$))/g;
 
+const NOW = /\b(?:right now|at the moment|at this moment|at present|just now)\b/gi;
+
 /** The instruction's goals; `placeWords` are the map's zone words, which typos are also read against. */
 export function readInstruction(text: string, placeWords: Iterable<string> = []): ParsedInstruction {
   const zoneWords = new Set(placeWords);
-  // "right now" says when, which is at once anyway: read whole, before "now" alone is taken as a filler and "right" left over.
-  const normalized = normalizeInstruction(canonicalText(spokenBreaks(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'").replace(/\bright now\b/gi, ' ')), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
+  // "right now", "at the moment", "at present" say when, which is at once anyway: read whole, before "now" alone is
+  // taken as a filler and "right" left over, or "at the moment" as a place ("are you carrying anything at the moment").
+  const normalized = normalizeInstruction(canonicalText(spokenBreaks(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'").replace(NOW, ' ')), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
   const { text: typed, readings } = correctSpelling(normalized, known);

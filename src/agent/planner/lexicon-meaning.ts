@@ -213,3 +213,22 @@ export function premisesMeaning(noun: string): boolean {
   }
   return false;
 }
+
+/** What a robot's battery holds, as WordNet files it: "juice" (electric current; energetic vitality). */
+const ENERGY = new Set(['energy', 'current', 'electricity', 'electrical_energy']);
+
+/** Whether a noun means the battery's charge by one of its most frequent senses ("juice",
+ *  "electricity", "energy"): itself, or a direct kind of, energy or electric current. */
+export function energyMeaning(noun: string): boolean {
+  return synsetsOf(noun, 'noun')
+    .slice(0, SENSES)
+    .some((s) => ENERGY.has(s.words[0]!) || s.hypernyms.some((h) => ENERGY.has(synset(h, 'noun').words[0]!)));
+}
+
+/** Whether a word's main sense is a direct kind of something the other word names, in any of its
+ *  senses: "room" (an area within a building) is a kind of area, though that is not among the
+ *  most frequent senses of "area". */
+export function mainSenseKindOf(word: string, kind: string): boolean {
+  const main = synsetsOf(word, 'noun')[0];
+  return main !== undefined && main.hypernyms.some((h) => synset(h, 'noun').words.includes(kind));
+}

@@ -1,4 +1,4 @@
-import { samePlaceMeaning } from './lexicon-meaning.js';
+import { mainSenseKindOf, samePlaceMeaning } from './lexicon-meaning.js';
 import distance from 'damerau-levenshtein';
 import { closestWord } from './spelling.js';
 import { ZONE_SYNONYMS } from './vocabulary.js';
@@ -67,11 +67,26 @@ export function resolveZone(said: string, zones: readonly string[]): ZoneMatch {
     const fewest = Math.min(...partial.map((p) => p.left));
     return pick(partial.filter((p) => p.left === fewest).map((p) => p.z));
   }
+  const kindOfGeneric = zones.filter((z) => kindOfGenericWord(saidCore, words(z)));
+  if (kindOfGeneric.length) return pick(kindOfGeneric);
   const spoken = said.toLowerCase().split(/[\s_-]+/).filter(Boolean).join(' ');
   const synonym = ZONE_SYNONYMS.find(([pattern, zone]) => pattern.test(spoken) && zones.includes(zone));
   if (synonym) return { zone: synonym[1] };
   const meant = zones.filter((z) => meansZone(saidCore, core(words(z))));
   return meant.length ? pick(meant) : { none: true };
+}
+
+/**
+ * "The waiting room" for waiting_area, "the sterilisation room" for sterilisation_area: a word
+ * said that WordNet files as a kind of the generic word of the zone's name (a room is an area)
+ * stands for that word, and the rest said is the rest of the name.
+ */
+function kindOfGenericWord(said: string[], named: string[]): boolean {
+  const generic = named.filter((w) => GENERIC.has(w) && w !== 'the');
+  if (generic.length === 0) return false;
+  const rest = said.filter((w) => !generic.some((g) => mainSenseKindOf(w, g)));
+  const namedCore = core(named);
+  return rest.length > 0 && rest.length < said.length && rest.length === namedCore.length && rest.every((w, i) => sameWord(w, namedCore[i]!));
 }
 
 /** Whether the words said mean the zone's name, as a whole ("storeroom": storage_room) or word by word ("container": bin). */

@@ -29,10 +29,21 @@ const FROM_ROBOT = String.raw`(?:(?: away)?(?: (?:to|from) (?:you|me|us|here|the
  * question into two clauses, neither a question; the comparison is joined back into one.
  */
 export function joinedComparison(text: string): string {
-  return text.replace(new RegExp(String.raw`^((?:which|what)(?: one)? (?:is|are) (?:the )?${NEARER}(?: one)?${FROM_ROBOT})\s*[,:]\s*(?=\S.* or \S)`), '$1 of ');
+  return text.replace(new RegExp(String.raw`^((?:which|what)(?: one)? (?:is|are) (?:the )?${NEARER}(?: one)?(?:${FROM_ROBOT}|${TO_PLACE}))\s*[,:]\s*(?=\S.* or \S)`), '$1 of ');
 }
 
+/** "Nearer to the pit": the place or object the two are compared from, when it is not the robot. */
+const TO_PLACE = String.raw`(?: (?:to|from) (?!(?:you|me|us|here|the robot)\b)[^,:]+?)`;
+
 function compared(c: string): ParsedGoal | null {
+  // "which is nearer to the pit, the blue cube or the green cube", "which of X and Y is closer to Z": compared from Z.
+  const whichTo = new RegExp(String.raw`^(?:which|what)(?: one)? (?:is|are) (?:the )?${NEARER}(?: one)? (?:to|from) (.+?),? (?:of |between )(.+?),? or (.+?)$`).exec(c);
+  const ofTo = new RegExp(String.raw`^which (?:one )?of (.+?) (?:and|or) (.+?) (?:is|are) (?:the )?${NEARER} (?:to|from) (.+?)$`).exec(c);
+  const [wordTo, ref, x, y] = whichTo ? [whichTo[1]!, whichTo[2]!, whichTo[3]!, whichTo[4]!] : ofTo ? [ofTo[3]!, ofTo[4]!, ofTo[1]!, ofTo[2]!] : [];
+  if (wordTo && ref && x && y && !ROBOT.test(ref)) {
+    const goal = measureOf([x, y], c, /^(?:closer|nearer|closest|nearest)$/.test(wordTo) ? 'nearer' : 'farther');
+    return goal.kind === 'measure' ? { ...goal, from: end(ref) } : goal;
+  }
   // "which is closer, the shelf or bin b", "which of the shelf and bin b is nearer": the word, then the two.
   const which = new RegExp(String.raw`^(?:which|what)(?: one)? (?:is|are) (?:the )?${NEARER}(?: one)?${FROM_ROBOT}(?:,|:)? (?:of |between )?(.+?),? or (.+?)$`).exec(c);
   const of = new RegExp(String.raw`^which (?:one )?of (.+?) (?:and|or) (.+?) (?:is|are) (?:the )?${NEARER}${FROM_ROBOT}$`).exec(c);

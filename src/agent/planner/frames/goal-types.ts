@@ -39,12 +39,13 @@ export type Goal<Z = SpokenPlace> =
    */
   | { kind: 'find'; object: ObjectQuery; whether?: true; every?: true; distanceTo?: DistanceTo }
   /** `fromHere`: "how many … can you see from here": what a look from where the robot stands shows, not the whole room. */
-  | { kind: 'count'; object: ObjectQuery; fromHere?: true }
+  /** `than`: "are there more than 3 balls" asks a count against a number, answered yes or no. */
+  | { kind: 'count'; object: ObjectQuery; fromHere?: true; than?: { more: boolean; n: number } }
   | { kind: 'stay' }
   | { kind: 'scan' }
   | { kind: 'capture' }
   | { kind: 'charge' }
-  | { kind: 'status'; topic: 'battery' | 'pose' | 'holding' | 'all' }
+  | { kind: 'status'; topic: 'battery' | 'pose' | 'holding' | 'start' | 'all' }
   | { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' }
   | { kind: 'set'; name: string; value: number | string }
   | { kind: 'rotate'; degrees: number }

@@ -1,6 +1,7 @@
 import { readDistanceQuestion } from './distance-questions.js';
 import type { ParsedGoal } from './goal-types.js';
 import { LYING, ROOM_WIDE, unknown, withObject } from './phrases.js';
+import { energyMeaning } from '../lexicon-meaning.js';
 import { wholeRoom } from './room-words.js';
 
 /** "lying about", "kicking around": somewhere in the room. */
@@ -15,9 +16,16 @@ const LYING_ABOUT = new RegExp(String.raw`\b${LYING} (?:around|about)\b`);
 const BATTERY_WORDS = /\b(?:battery|charge|charged|charging|full|empty|least|most|percent|per cent)\b|\d\s*%/;
 
 export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new Set()): ParsedGoal | null {
+  // "are there more than 3 balls in here", "are there fewer than 2 cubes on the bench": a count, answered yes or no.
+  const than = /^(?:is|are) there (more|fewer|less) than (\d+) (?!(?:of )?(?:them|those|these)\b)(\S.*)$/.exec(said);
+  if (than && Number(than[2]) !== 1) {
+    const count = readQuestion(`how many ${than[3]}`, zoneWords);
+    return count?.kind === 'count' ? { ...count, than: { more: than[1] === 'more', n: Number(than[2]) } } : count;
+  }
   const c = wholeRoom(everyday(direct(said)), zoneWords);
   // "which zone are you in", "are you in bin a": where the robot is, its zone said (before "which X is Y in" reads "you" as an object).
-  if (/^(?:(?:which|what) (?:zone|room|area|place|part of the room) are you (?:in|at)|are you (?:in|at|inside) \S.*)$/.test(c) && !BATTERY_WORDS.test(c)) return { kind: 'status', topic: 'pose' };
+  // "which bit of the garage are you in", "what part of the clinic are you in" too.
+  if (/^(?:(?:which|what) (?:zone|room|area|place|part|bit|section|end|side|corner)(?: of (?:the|this) [a-z]+(?: [a-z]+)?)? are you (?:in|at)|are you (?:in|at|inside) \S.*)$/.test(c) && !BATTERY_WORDS.test(c)) return { kind: 'status', topic: 'pose' };
   // ("how many metres to bin a" asks a distance.)
   const count = /^how many (?:metres|meters|m)\b/.test(c) ? null : /^(?:how many|count(?: up)?|number of)\s+(.+)$/.exec(c);
   if (count) {
@@ -147,6 +155,11 @@ function direct(c: string): string {
 /** Status questions come before "find": "where are you" is not a search. */
 function readStatusQuestion(c: string): ParsedGoal | null {
   if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b|^(?:your |the )?battery$/.test(c)) return { kind: 'status', topic: 'battery' };
+  // "how much juice have you got left": a word WordNet reads as energy or current is the battery's charge.
+  const howMuch = /^how much ([a-z]+)(?: (?:do|did|have) you(?: get| got| have)?| you(?: have| get| got)| is there| is| are you on)?(?: left| remaining| in you| in the tank)?$/.exec(c);
+  if (howMuch && energyMeaning(howMuch[1]!)) return { kind: 'status', topic: 'battery' };
+  // "where did you start (from)", "where were you when we started": where the mission began.
+  if (/^where (?:did|do) you (?:start|begin|set off)(?: from| out)?$|^where (?:were|was) you when (?:we|i|you) (?:started|began|start|begin)$|^what (?:was|is) your (?:start(?:ing)? (?:point|position|place|spot)|start)$/.test(c)) return { kind: 'status', topic: 'start' };
   if (/\bwhere are you\b|\byour (?:position|location|pose|coordinates|whereabouts)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };

@@ -6,7 +6,7 @@ import type { SkillContext } from './skill-context.js';
 
 type ControlGoal = Extract<GroundedGoal, { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' | 'set' }>;
 
-export async function status({ robot }: SkillContext, topic: 'battery' | 'pose' | 'holding' | 'all'): Promise<Step> {
+export async function status({ robot, beliefs }: SkillContext, topic: 'battery' | 'pose' | 'holding' | 'start' | 'all'): Promise<Step> {
   const r = await robot.call('get_robot_status', {}, 'Reading the status.');
   if (!r.ok) return fail(`I could not read the status: ${r.text}`);
   const s = r.data;
@@ -14,7 +14,10 @@ export async function status({ robot }: SkillContext, topic: 'battery' | 'pose' 
   const pose = `I am at (${s.pose.x}, ${s.pose.y}) facing ${s.pose.heading_deg}°${s.zone ? `, in ${s.zone}` : ''}.`;
   const holding = s.holding ? `I am holding ${s.holding}.` : 'I am not holding anything.';
   const state = `State ${s.state}, ${s.armed ? 'armed' : 'disarmed'}${s.emergency_stop ? ', emergency stop latched' : ''}.`;
-  return ok({ battery, pose, holding, all: `${state} ${pose} ${battery} ${holding}` }[topic]);
+  // Where the robot stood at the mission's first status read (robot.start), and the zone there.
+  const zone = beliefs.zoneAt(robot.start);
+  const start = `I started at (${robot.start.x}, ${robot.start.y})${zone ? `, in ${zone}` : ''}.`;
+  return ok({ battery, pose, holding, start, all: `${state} ${pose} ${battery} ${holding}` }[topic]);
 }
 
 /** "Take a picture": one frame from the camera, as a PNG the report keeps. */

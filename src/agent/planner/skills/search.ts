@@ -10,6 +10,7 @@ import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
 import { surveyZone } from './zone-look.js';
+import { whichOne } from '../which-one.js';
 
 /**
  * Finding things with the camera: look ahead, then all around, then explore the room from the
@@ -188,10 +189,12 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   }
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
   const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs, ctx.beliefs.matching(other, ctx.robot.pose)), asked);
+  if (related && 'among' in related && related.among) ctx.beliefs.question = whichOne(q, related.among, ctx.beliefs.map);
   if (related) return related;
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {
     const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);
+    ctx.beliefs.question = whichOne(q, candidates, ctx.beliefs.map);
     return { problem: `"${q.text}" could be ${named.join(' or ')}: say which one (for example "the nearest ${describeQuery(q).replace(/^the /, '')}")` };
   }
   const target = candidates[0]!;
@@ -240,7 +243,7 @@ export async function theCounted(ctx: SkillContext, q: ObjectQuery): Promise<{ i
  * zone whose last look still showed something new (or that neither its looks nor the room's
  * search saw all of) gets no count, only "at least", and the answer fails.
  */
-export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
+export async function countAndReport(ctx: SkillContext, q: ObjectQuery, than?: { more: boolean; n: number }): Promise<Step> {
   const zone = q.inZone ? ctx.beliefs.zone(q.inZone) : undefined;
   const armed = zone ? await ctx.robot.ensureArmed() : ok('');
   if (!armed.ok) return armed;
@@ -259,7 +262,9 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery): Promise
   // last look still showed something new may hold more than was seen.
   if (survey && !(survey.settled && (survey.seen || found.complete))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
   const searched = survey ? `after looking at ${survey.seen ? 'all of ' : ''}${q.inZone} and searching the room` : found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
-  return ok(`I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
+  // "Are there more than 3 balls": the count said with the yes or no it answers.
+  const answer = than ? `${(than.more ? objects.length > than.n : objects.length < than.n) ? 'Yes' : 'No'}: ` : '';
+  return ok(`${answer}I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
 }
 
 export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {

@@ -10,7 +10,6 @@ import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
 import { surveyZone } from './zone-look.js';
-import { whichOne } from '../which-one.js';
 
 /**
  * Finding things with the camera: look ahead, then all around, then explore the room from the
@@ -189,12 +188,10 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   }
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
   const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs, ctx.beliefs.matching(other, ctx.robot.pose)), asked);
-  if (related && 'among' in related && related.among) ctx.beliefs.question = whichOne(q, related.among, ctx.beliefs.map);
   if (related) return related;
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {
     const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);
-    ctx.beliefs.question = whichOne(q, candidates, ctx.beliefs.map);
     return { problem: `"${q.text}" could be ${named.join(' or ')}: say which one (for example "the nearest ${describeQuery(q).replace(/^the /, '')}")` };
   }
   const target = candidates[0]!;

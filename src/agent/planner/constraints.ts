@@ -1,5 +1,6 @@
 import { VERB_FRAMES } from './frames/verbs.js';
 import { parseObject, type SpareQuery } from './referring.js';
+import { SHAPE_WORDS } from './vocabulary.js';
 
 /**
  * Constraints said alongside the actions — "without charging", "but don't charge", "don't go
@@ -94,6 +95,19 @@ function spareOf(words: string): SpareQuery | null {
   return { ...(q.color ? { color: q.color } : {}), ...(q.shape ? { shape: q.shape } : {}), ...(q.inZone ? { inZone: q.inZone } : {}), text: said.trim() };
 }
 
+/** Shape words that are never anything else ("can" is also the verb). */
+const KIND_WORDS = new RegExp(String.raw`\b(${Object.keys(SHAPE_WORDS).filter((w) => !/^cans?$/.test(w)).join('|')})\b`, 'g');
+
+/**
+ * "Put all the balls in the cage but not the blue one": "one" is of the kind said before it, the
+ * blue ball; read as any blue thing, every blue object in the room had to be found unmoved.
+ */
+function oneOfKindBefore(spare: SpareQuery | null, said: string, before: string): SpareQuery | null {
+  if (!spare || 'notNamed' in spare || spare.shape || !/\bones?\b/.test(said)) return spare;
+  const kind = [...before.matchAll(KIND_WORDS)].at(-1)?.[1];
+  return kind ? { ...spare, shape: SHAPE_WORDS[kind]! } : spare;
+}
+
 export function extractConstraints(text: string): { rest: string; constraints: Constraint[] } {
   const constraints: Constraint[] = [];
   let rest = text;
@@ -113,9 +127,10 @@ export function extractConstraints(text: string): { rest: string; constraints: C
     });
   }
   for (const pattern of HANDS_OFF) {
-    rest = rest.replace(pattern, (m, said: string, place?: string) => {
+    rest = rest.replace(pattern, (m, said: string, place?: string, ...more: unknown[]) => {
+      const at = [place, ...more].find((x): x is number => typeof x === 'number') ?? rest.length;
       // Each object listed is spared; one the words do not name leaves the whole phrase to be refused.
-      const spares = (pattern.source.includes(THINGS) ? things(said) : [said]).map(spareOf);
+      const spares = (pattern.source.includes(THINGS) ? things(said) : [said]).map(spareOf).map((spare) => oneOfKindBefore(spare, m, rest.slice(0, at)));
       if (!spares.length || spares.some((spare) => !spare)) return m;
       // "Don't put X in Z" is kept for sure by leaving X alone, which is all it asks when nothing else is
       // asked; with other goals that may need X moved elsewhere, leaving it alone could be more than meant.

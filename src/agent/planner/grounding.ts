@@ -7,7 +7,7 @@ import { groundRelation } from './ground-relations.js';
 import { listNames, resolveZone } from './place-words.js';
 import { spreadThem } from './plural-pronoun.js';
 import type { KeepOut } from './drive-log.js';
-import { groundKeepOut } from './keep-out-grounding.js';
+import { eachKeptOut, groundKeepOut } from './keep-out-grounding.js';
 import type { SpareQuery } from './referring.js';
 import type { Relation } from './relations.js';
 
@@ -106,7 +106,7 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
     goals.push(goal);
   }
   const keepOut: KeepOut[] = [];
-  for (const c of constraints) problems.push(...constraintProblems(c, goals, place, keepOut));
+  for (const c of constraints.flatMap((k): Constraint[] => (k.rule === 'avoid' ? eachKeptOut(k, zones) : [k]))) problems.push(...constraintProblems(c, goals, place, keepOut));
   const spared = spareEverywhere(goals, place, problems);
   if (problems.length) return { refusal: problems.join('; ') };
   return { goals: spared, readings, noCharge, ...(keepOut.length ? { keepOut } : {}) };

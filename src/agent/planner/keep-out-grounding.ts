@@ -3,6 +3,7 @@ import type { Constraint } from './constraints.js';
 import type { KeepOut } from './drive-log.js';
 import type { Goal, MapPlace, ObjectQuery, SpokenPlace } from './instruction.js';
 import { isDockZone } from '../../core/map.js';
+import { resolveZone } from './place-words.js';
 
 type GroundedGoal = Goal<MapPlace>;
 
@@ -37,4 +38,16 @@ export function groundKeepOut(
 function objectsOf(g: GroundedGoal): ObjectQuery[] {
   if (g.kind === 'swap') return [g.object, g.other];
   return 'object' in g ? [g.object] : [];
+}
+
+/**
+ * "Avoid the aisles", "stay out of all the rooms": a plural of a word several zones share names
+ * each of them, kept out of one by one; said of one place ("the aisle") it stays a question of
+ * which, refused when two match. The rule for each zone, or the rule as said.
+ */
+export function eachKeptOut(c: Extract<Constraint, { rule: 'avoid' }>, zones: readonly string[]): Array<Extract<Constraint, { rule: 'avoid' }>> {
+  const plural = /^(?:(?:all|both|any|each|every one) (?:of )?)?(?:the )?(.+?)s$/.exec(c.said.trim());
+  if (!plural || 'zone' in resolveZone(c.said, zones)) return [c];
+  const one = resolveZone(plural[1]!, zones);
+  return 'ambiguous' in one ? one.ambiguous.map((zone) => ({ ...c, said: zone })) : [c];
 }

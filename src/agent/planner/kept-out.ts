@@ -1,3 +1,4 @@
+import { eachKeptOut } from './keep-out-grounding.js';
 import type { GoalReport } from '../outcome-tool.js';
 import type { PlannerMap } from './beliefs.js';
 import type { SkillContext } from './skills/skill-context.js';
@@ -44,7 +45,16 @@ export function mapKeepingOut({ robot, beliefs }: SkillContext, except?: string)
  * arrived says it avoided Z (the robot watched its own pose the whole way), and no pose a result
  * reported lies in Z. Anything less is unmet, with what broke it.
  */
-export function checkKeptOut({ robot, beliefs }: SkillContext, said: string, text: string): GoalReport {
+export function checkKeptOut(ctx: SkillContext, said: string, text: string): GoalReport {
+  // "avoid the aisles": each aisle was kept out of (eachKeptOut), and each is checked.
+  const each = eachKeptOut({ rule: 'avoid', said, text }, ctx.beliefs.map?.zones.map((z) => z.name) ?? []);
+  if (each.length === 1) return checkOneKeptOut(ctx, said, text);
+  const reports = each.map((c) => checkOneKeptOut(ctx, c.said, text));
+  const unmet = reports.filter((r) => r.status !== 'met');
+  return { text, status: unmet.length ? 'unmet' : 'met', evidence: (unmet.length ? unmet : reports).map((r) => r.evidence).join('; ') };
+}
+
+function checkOneKeptOut({ robot, beliefs }: SkillContext, said: string, text: string): GoalReport {
   const log = robot.driveLog;
   const zone = log.keepOut.find((k) => k.said === said)?.zone;
   if (!zone) return { text, status: 'unmet', evidence: `"${said}" was not read as a zone of the map, so no drive was kept out of it` };

@@ -32,6 +32,18 @@ const BARE_CONTRACTIONS: Record<string, string> = {
 const BARE_CONTRACTION = new RegExp(`(?:\\B')?\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
 /** "em" opening a sentence or set off by commas is a hesitation, as "um" is; elsewhere it is "'em", them. */
 const HESITATION = /(^|[,.;:!?]\s*)em\b\s*,?/gi;
+/** "Room two oh three", "one-oh-one": a number said digit by digit, its zeros as "oh", which is
+ *  otherwise an interjection and left out (reading "room 2 3"). */
+const DIGIT_WORD = '(?:zero|one|two|three|four|five|six|seven|eight|nine)';
+const OH_BETWEEN_DIGITS = new RegExp(String.raw`\b(${DIGIT_WORD}(?:[\s-]+(?:oh|o|${DIGIT_WORD}))*?)[\s-]+o(?:h)?(?=[\s-]+(?:oh?[\s-]+)*${DIGIT_WORD}\b)`, 'gi');
+const spokenZeros = (text: string) => {
+  let before;
+  do {
+    before = text;
+    text = text.replace(OH_BETWEEN_DIGITS, '$1 zero');
+  } while (text !== before);
+  return text;
+};
 /** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */
 const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
@@ -54,7 +66,7 @@ export interface Term {
  * Punctuation that separates clauses is kept as its own term.
  */
 export function readTerms(text: string, keep: ReadonlySet<string> = new Set()): Term[] {
-  const doc = nlp()(text.replace(MIND, ' ').replace(HESITATION, '$1').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase().replace(/^'/, '')]!));
+  const doc = nlp()(spokenZeros(text).replace(MIND, ' ').replace(HESITATION, '$1').replace(BARE_CONTRACTION, (w) => BARE_CONTRACTIONS[w.toLowerCase().replace(/^'/, '')]!));
   doc.contractions().expand();
   (doc.match('#Value+').not('#Ordinal').not('^(one|a|an)$') as typeof doc).numbers().toNumber();
   doc.compute('root');

@@ -188,12 +188,23 @@ function nounColour(word: string): string | null | false {
 
 /** Whether two place words mean the same place: synonyms ("storeroom", "storage room") or the said word is the named one's kind ("container" for a bin). */
 export function samePlaceMeaning(said: string, named: string): boolean {
-  const saidSenses = new Set(synsetsOf(said, 'noun').slice(0, SENSES).map((s) => s.offset));
+  const saidNoun = singularNoun(said);
+  const saidSenses = new Set(synsetsOf(saidNoun, 'noun').slice(0, SENSES).map((s) => s.offset));
   if (saidSenses.size === 0) return false;
-  const namedSenses = synsetsOf(named, 'noun').slice(0, SENSES);
-  if (namedSenses.some((s) => saidSenses.has(s.offset))) return true;
+  const namedSenses = synsetsOf(singularNoun(named), 'noun').slice(0, SENSES);
+  // "the lifts" for elevators: the zone's own sense (elevator, lift) has the word said, though a
+  // lift is more often other things (its eighth sense is the elevator).
+  if (namedSenses.some((s) => saidSenses.has(s.offset) || s.words.includes(saidNoun))) return true;
   const first = namedSenses[0];
   return first !== undefined && first.hypernyms.some((h) => saidSenses.has(h));
+}
+
+/** The noun WordNet files a word under: itself, or its singular ("lifts", "elevators", "benches"),
+ *  as WordNet's index holds base forms only. */
+function singularNoun(word: string): string {
+  if (synsetsOf(word, 'noun').length > 0) return word;
+  const base = [word.replace(/es$/, ''), word.replace(/s$/, '')].find((w) => w !== word && synsetsOf(w, 'noun').length > 0);
+  return base ?? word;
 }
 
 /** Kinds of premises: a word that is one of these names a whole place people work or live in,

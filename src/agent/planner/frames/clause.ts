@@ -53,7 +53,10 @@ export function parseClause(clause: string, zoneWords: ReadonlySet<string> = new
 function toPlaceSaidLast(c: string, zoneWords: ReadonlySet<string>): string | null {
   const words = c.split(' ');
   let i = words.length;
-  while (i > 0 && (zoneWords.has(words[i - 1]!) || /^\d+$/.test(words[i - 1]!))) i--;
+  // A zone word that is also a preposition ("in" of goods_in) is part of the place only after
+  // another of its words: "put the cube in aisle 2" has its "in", and is no place "in aisle 2".
+  const preposition = (k: number) => /^(?:in|into|on|onto|to|at|by|out|off|up|down)$/.test(words[k]!) && !(k > 0 && zoneWords.has(words[k - 1]!));
+  while (i > 0 && (zoneWords.has(words[i - 1]!) || /^\d+$/.test(words[i - 1]!)) && !preposition(i - 1)) i--;
   if (i === words.length || !words.slice(i).some((w) => zoneWords.has(w))) return null;
   const head = words.slice(0, i).join(' ').replace(/\s+the$/, '');
   const verb = /^(?:put|place|take|bring|move|carry|drop|deliver)\s+/.exec(head)?.[0] ?? '';

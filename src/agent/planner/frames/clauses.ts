@@ -40,6 +40,11 @@ function politeness(text: string): string {
     // "be a star and put …", "be a good robot and fetch …": a courtesy before the request.
     .replace(/(?:^|\s)be (?:a|an) (?:\w+ )?\w+ and (?=\w)/, ' ')
     .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
+    // "move the red cylinder off the cart and into room 201": one move, from one place to another, not two clauses.
+    .replace(/\b(?:off(?: of)?|out of)\s+((?:the |your |my )?[a-z0-9_]+(?: [a-z0-9_]+){0,3}?)\s+(?:and\s+(?:then\s+)?(into|onto|in|on|to)|(into|onto|to))\s+(?!(?:me|us|you|it|them)\b)/g, (_m, from: string, afterAnd?: string, bare?: string) => `from ${from} ${afterAnd ?? bare} `)
+    // "get the red ball in 201 for me": fetched for whoever asked ("get me the red ball in 201"), not put in 201; a place
+    // said with "to" is still where it goes ("get the cube to bin a for me").
+    .replace(/\b(get|fetch|grab|retrieve|collect)\b(?! (?:me|us)\b)((?:(?!\b(?:to|into|onto|and|then)\b)[^,;])+?) for (?:me|us)\b/g, '$1 me$2')
     .replace(/\b(?:please|kindly|could you|can you|would you|will you|i want you to|i'd like you to|i would like you to|i need you to|for me|real quick|when you get a (?:chance|sec(?:ond)?))\b/g, ' ');
 }
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { expectGrounding, grounded, refusalOf, type WordingCase as Case } from './planner-map.js';
+
+/**
+ * Deliveries as people ask for them in a shop's stockroom and down a hotel corridor: a zone named
+ * with a word that is also a preposition ("goods in") next to a place said with "in"; a room
+ * number said digit by digit with "oh" for its zero; "there" after a place was named; "get X for
+ * me" (fetched, whatever "in Z" says about which X); "but not the blue one" after "all the balls"
+ * (the blue ball, not every blue thing); "avoid the aisles" (each aisle); "off the cart and into
+ * room 201" (one move); "the lifts" for a zone called elevators (WordNet's elevator, lift).
+ */
+const STOCKROOM = ['goods_in', 'aisle_1', 'aisle_2', 'red_tote', 'blue_tote', 'packing_bench', 'returns_cage', 'charging_dock'];
+const HOTEL = ['room_201', 'room_202', 'room_203', 'housekeeping_cart', 'linen_closet', 'elevators', 'charging_dock'];
+const inStockroom = expectGrounding(STOCKROOM);
+const inHotel = expectGrounding(HOTEL);
+
+const place = (object: object, target: object) => ({ kind: 'place', object, target });
+
+describe('deliveries in a stockroom', () => {
+  it.each<Case>([
+    // "in" is a word of goods_in, but "in aisle 2" is no place.
+    ['um, could you maybe just put the blue cube in aisle two, thanks', [place({ color: 'blue', shape: 'cube' }, { zone: 'aisle_2' })]],
+    ['take the red cube to goods in', [place({ color: 'red', shape: 'cube' }, { zone: 'goods_in' })]],
+    ['put all the balls in the returns cage but not the blue one', [place({ shape: 'ball', all: true, spare: [{ color: 'blue', shape: 'ball' }] }, { zone: 'returns_cage' }), { kind: 'keep', constraint: { rule: 'hands_off', spare: { color: 'blue', shape: 'ball' } } }]],
+  ])('%s', (text, goals) => inStockroom(text, goals));
+
+  it('"but not the blue ones" after "all the red things" spares blue things of any kind: no kind was said', () => {
+    const goals = grounded('put all the red things in the red tote but not the blue ones', STOCKROOM).goals;
+    expect(goals[1]).toMatchObject({ kind: 'keep', constraint: { spare: { color: 'blue' } } });
+    expect(goals[1]).not.toHaveProperty('constraint.spare.shape');
+  });
+
+  it('"avoid the aisles" keeps out of every aisle; "the aisle" of two is asked about', () => {
+    expect(grounded('avoid the aisles and bring the green ball to goods in', STOCKROOM).keepOut).toEqual([
+      { said: 'aisle_1', zone: 'aisle_1' },
+      { said: 'aisle_2', zone: 'aisle_2' },
+    ]);
+    expect(refusalOf('avoid the aisle and bring the green ball to goods in', STOCKROOM)).toMatch(/"aisle" could be aisle_1 or aisle_2/);
+    // Putting something "in the totes" still names no one place.
+    expect(refusalOf('put the red ball in the totes', STOCKROOM)).toMatch(/could be red_tote or blue_tote/);
+  });
+});
+
+describe('deliveries down a hotel corridor', () => {
+  it.each<Case>([
+    ['the yellow cube in room two oh three needs to go to the housekeeping cart', [place({ color: 'yellow', shape: 'cube', inZone: 'room_203' }, { zone: 'housekeeping_cart' })]],
+    ['put the red ball in room two-oh-one', [place({ color: 'red', shape: 'ball' }, { zone: 'room_201' })]],
+    ['take the blue cube to the elevators, then bring the green ball there too', [place({ color: 'blue', shape: 'cube' }, { zone: 'elevators' }), place({ color: 'green', shape: 'ball' }, { zone: 'elevators' })]],
+    ['go get the red ball in 201 for me', [place({ color: 'red', shape: 'ball', inZone: 'room_201' }, { start: true })]],
+    ['grab the red ball from room 201 for me', [place({ color: 'red', shape: 'ball', inZone: 'room_201' }, { start: true })]],
+    // Said with "to", the place is still where it goes.
+    ['get the red ball to the cart for me', [place({ color: 'red', shape: 'ball' }, { zone: 'housekeeping_cart' })]],
+    ['put the red ball in 201 for me', [place({ color: 'red', shape: 'ball' }, { zone: 'room_201' })]],
+    ['move the red cylinder off the cart and into room 201', [place({ color: 'red', shape: 'cylinder', inZone: 'housekeeping_cart' }, { zone: 'room_201' })]],
+    ['get the red cylinder out of the cart and onto the linen closet', [place({ color: 'red', shape: 'cylinder', inZone: 'housekeeping_cart' }, { zone: 'linen_closet' })]],
+    ['take the red ball to the lifts', [place({ color: 'red', shape: 'ball' }, { zone: 'elevators' })], ["reading 'lifts' as elevators"]],
+    ['green cube nearest the lift to the linen closet', [place({ color: 'green', shape: 'cube', relation: { ranked: 'nearest', to: { zone: 'elevators' } } }, { zone: 'linen_closet' })]],
+  ])('%s', (text, goals, readings) => inHotel(text, goals, readings));
+
+  it('"take the red cylinder off the cart" alone still only takes it off', () => {
+    expect(grounded('take the red cylinder off the cart', HOTEL).goals).toMatchObject([{ kind: 'clear', object: { color: 'red', shape: 'cylinder', inZone: 'housekeeping_cart' } }]);
+  });
+});

@@ -24,6 +24,11 @@ describe('deliveries in a stockroom', () => {
     ['put all the balls in the returns cage but not the blue one', [place({ shape: 'ball', all: true, spare: [{ color: 'blue', shape: 'ball' }] }, { zone: 'returns_cage' }), { kind: 'keep', constraint: { rule: 'hands_off', spare: { color: 'blue', shape: 'ball' } } }]],
   ])('%s', (text, goals) => inStockroom(text, goals));
 
+  it('"in there too" is the place said before; "bring it over there" with none said before is refused, not put down where the robot stands', () => {
+    inStockroom('put the red ball in the returns cage, then put the blue ball in there too', [place({ color: 'red', shape: 'ball' }, { zone: 'returns_cage' }), place({ color: 'blue', shape: 'ball' }, { zone: 'returns_cage' })]);
+    expect(refusalOf('bring the blue ball over there', STOCKROOM)).toMatch(/cannot tell where "there" is/);
+  });
+
   it('"but not the blue ones" after "all the red things" spares blue things of any kind: no kind was said', () => {
     const goals = grounded('put all the red things in the red tote but not the blue ones', STOCKROOM).goals;
     expect(goals[1]).toMatchObject({ kind: 'keep', constraint: { spare: { color: 'blue' } } });

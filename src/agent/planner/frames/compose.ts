@@ -221,6 +221,12 @@ function heldFor(goals: ParsedGoal[], goal: ParsedGoal): ParsedGoal | undefined 
  * named is that place (the last one said); with none said before, where the robot stands.
  */
 function thereBefore(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
+  // "then bring the green ball there too", "put the blue ball in there as well": a place said before it, or
+  // none: "bring the ball over there" said alone points where the robot cannot see.
+  if (goal.kind === 'place' && 'said' in goal.target && goal.target.said === 'there') {
+    const last = lastPlace(before);
+    return last ? { ...goal, target: last } : { kind: 'unknown', text: goal.object.text, reason: `I cannot tell where "there" is for ${goal.object.text}: no place was said before it, so say which place` };
+  }
   if (goal.kind !== 'place' || !('here' in goal.target) || !goal.target.there) return goal;
   // "take it to the office and leave it there": it is there already (join reads the two as one).
   if (goal.object.pronoun && before.at(-1)?.kind === 'place') return goal;

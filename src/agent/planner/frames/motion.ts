@@ -94,7 +94,7 @@ export const place: Frame = (verb, rest, clause) => {
   }
   // "then bring the green ball there too": to the place said before it (compose.ts), not to whoever asked.
   const toThere = /^(.+?)\s+(?:over\s+)?there(?:\s+(?:too|as well|also))?$/.exec(rest);
-  if (toThere && /^(?:bring|take|carry|move|get|fetch|send)$/.test(verb)) return withObject(toThere[1]!, clause, (object) => ({ kind: 'place', object, target: { here: true, there: true } }));
+  if (toThere && /^(?:bring|take|carry|move|get|fetch|send)$/.test(verb)) return withObject(toThere[1]!, clause, (object) => ({ kind: 'place', object, target: { said: 'there' } }));
   const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
   // "get over here", "get back home": the robot itself, which the go frame reads.
   if (back && /^(?:over|right|back|yourself)$/.test(back[1]!)) return null;

@@ -7,7 +7,7 @@ import { runtimesClosedAfterEach, runTestMission } from '../helpers/runtime.js';
  * Deliveries as people ask for them (delivery-wording.test.ts reads them) carried out on the real
  * runtime, judged by the simulator's final world and the zones its steps put the robot in: "there"
  * is the place said before, "get X for me" brings X to whoever asked, "but not the red one" after
- * "all the cubes" leaves the red cube only, and "avoid the bins" keeps out of both bins.
+ * "all the cubes" leaves the red cube only, and "avoid the bins" keeps out of both bins, and "X nearest to you to Z" takes X to Z.
  */
 const openRuntime = runtimesClosedAfterEach();
 
@@ -49,6 +49,12 @@ describe('deliveries as people ask for them, on the real runtime', { timeout: 30
     expect(objectOf(run.world, 'blue_cube').zone).toBe('bin_b');
     const red = objectOf(run.world, 'red_cube');
     expect(Math.hypot(red.x - 6.2, red.y - 6.2)).toBeLessThan(0.05);
+  });
+
+  it('"take the red cube nearest to you to bin a" delivers it to bin a, not only picks it up', async () => {
+    const { run } = await mission('take the red cube nearest to you to bin a');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(objectOf(run.world, 'red_cube').zone).toBe('bin_a');
   });
 
   it('"avoid the bins and take the yellow cylinder to the shelf" never enters either bin', async () => {

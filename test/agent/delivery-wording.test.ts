@@ -29,6 +29,18 @@ describe('deliveries in a stockroom', () => {
     expect(refusalOf('bring the blue ball over there', STOCKROOM)).toMatch(/cannot tell where "there" is/);
   });
 
+  it.each<Case>([
+    // "to you" says which one; the place after it is where it goes (it had become what the cylinder is nearest to, and it was only picked up).
+    ['take the yellow cylinder nearest to you to the red tote', [place({ color: 'yellow', shape: 'cylinder', rank: 'nearest' }, { zone: 'red_tote' })]],
+    ['take whichever yellow cylinder is closer to you to the red tote', [place({ color: 'yellow', shape: 'cylinder', rank: 'nearest' }, { zone: 'red_tote' })]],
+    ['take the yellow cylinder closest to the packing bench to the red tote', [place({ color: 'yellow', shape: 'cylinder', relation: { ranked: 'nearest', to: { zone: 'packing_bench' } } }, { zone: 'red_tote' })]],
+    // A place where it lies, then what to do with "it": which one to take, not a first delivery.
+    ['grab the yellow cylinder in aisle 2 and drop it at goods in', [{ kind: 'pick', object: { color: 'yellow', shape: 'cylinder', inZone: 'aisle_2' } }, place({ pronoun: true }, { zone: 'goods_in' })]],
+    ['get the red ball on the packing bench, then put it in the red tote', [{ kind: 'pick', object: { color: 'red', shape: 'ball', inZone: 'packing_bench' } }, place({ pronoun: true }, { zone: 'red_tote' })]],
+    // Said with "put", the first place is a delivery, then a second one.
+    ['put the red ball in the returns cage and then move it to goods in', [place({ color: 'red', shape: 'ball' }, { zone: 'returns_cage' }), place({ pronoun: true }, { zone: 'goods_in' })]],
+  ])('%s', (text, goals) => inStockroom(text, goals));
+
   it('"but not the blue ones" after "all the red things" spares blue things of any kind: no kind was said', () => {
     const goals = grounded('put all the red things in the red tote but not the blue ones', STOCKROOM).goals;
     expect(goals[1]).toMatchObject({ kind: 'keep', constraint: { spare: { color: 'blue' } } });

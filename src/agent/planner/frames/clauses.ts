@@ -39,6 +39,9 @@ function politeness(text: string): string {
     .replace(/\b(?:whatever (?:else )?you do|no matter what),? (?=(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, ' ')
     // "be a star and put …", "be a good robot and fetch …": a courtesy before the request.
     .replace(/(?:^|\s)be (?:a|an) (?:\w+ )?\w+ and (?=\w)/, ' ')
+    // "take the yellow cylinder nearest to you to the tote": the nearest yellow cylinder, taken to the tote; with "to you"
+    // dropped in place, the tote became what it is nearest to, and the cylinder was only picked up.
+    .replace(/\b(the|whichever|both|the two|the \d+)\s+((?:[a-z]+\s+){0,2}?[a-z]+?)\s+(?:(?:that|which) (?:is|are)\s+|(?:is|are)\s+)?(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b(?=\s+(?:to|into|onto|in|on|at)\s)/g, '$1 $3 $2')
     .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
     // "move the red cylinder off the cart and into room 201": one move, from one place to another, not two clauses.
     .replace(/\b(?:off(?: of)?|out of)\s+((?:the |your |my )?[a-z0-9_]+(?: [a-z0-9_]+){0,3}?)\s+(?:and\s+(?:then\s+)?(into|onto|in|on|to)|(into|onto|to))\s+(?!(?:me|us|you|it|them)\b)/g, (_m, from: string, afterAnd?: string, bare?: string) => `from ${from} ${afterAnd ?? bare} `)

@@ -39,8 +39,8 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       goals.push({ kind: 'unknown', text: clause, reason: `I cannot put one object in two places ("${clause}"): say which place, or "then put it in …" to move it again` });
       continue;
     }
-    let read = parseClauseGoals(clause, zoneWords);
     const bare = bareClause(clause);
+    let read = takenFrom(parseClauseGoals(clause, zoneWords), bare, clauses[i + 1], zoneWords);
     const opens = verbOf(bare)?.index === 0;
     // "the cube on the table, put it in the sink": said first, the object "it" stands for, however the words could read alone.
     // A statement ("the green cube is in the wrong bay, sort it out") is read by the frames, not as a topic.
@@ -191,6 +191,20 @@ function repeatFor(goals: ParsedGoal[], object: ObjectQuery): ParsedGoal[] {
 }
 
 /** Whether a clause opens with a verb whose object is "it" or "them" ("put it in the sink"). */
+/**
+ * "Grab the yellow cylinder in aisle 2 and drop it at goods in", "take the red ball on the cart, then put it
+ * in room 201": said with a verb that fetches and a place where it lies, and followed by what to do with
+ * "it", the place says which one to take, not where it goes first (it was put down in aisle 2, whichever
+ * yellow cylinder was nearest, then carried on).
+ */
+function takenFrom(read: ParsedGoal[], bare: string, next: string | undefined, zoneWords: ReadonlySet<string>): ParsedGoal[] {
+  const goal = read.length === 1 ? read[0]! : null;
+  if (goal?.kind !== 'place' || !('said' in goal.target) || goal.object.pronoun || goal.object.inZone || !next || !saysIt(next, zoneWords)) return read;
+  const where = goal.target.said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(String.raw`^(?:grab|take|get|fetch|collect|retrieve|pick up|pick)\b.*\s(?:in|on|at|inside|from)\s+(?:the\s+)?${where}$`).test(bare)) return read;
+  return [{ kind: 'pick', object: { ...goal.object, inZone: goal.target.said } }];
+}
+
 function saysIt(clause: string, zoneWords: ReadonlySet<string>): boolean {
   if (verbOf(bareClause(clause))?.index !== 0) return false;
   const goal = parseClause(clause, zoneWords);

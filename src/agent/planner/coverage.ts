@@ -62,6 +62,8 @@ export class CoverageMap {
   private readonly cells: Point[] = [];
   private readonly seen: boolean[];
   private readonly views: Point[] = [];
+  /** Views kept out by keepReachableViews: what they would show is floor the robot cannot see. */
+  private readonly outOfReach: Point[] = [];
   private reachabilityKnown = false;
 
   private readonly opts: CoverageOptions;
@@ -102,7 +104,14 @@ export class CoverageMap {
   keepReachableViews(reachable: (p: Point) => boolean): void {
     if (this.reachabilityKnown) return;
     this.reachabilityKnown = true;
-    for (let i = this.views.length - 1; i >= 0; i--) if (!reachable(this.views[i]!)) this.views.splice(i, 1);
+    for (let i = this.views.length - 1; i >= 0; i--) if (!reachable(this.views[i]!)) this.outOfReach.push(...this.views.splice(i, 1));
+  }
+
+  /** Whether floor no scan covered is in view only from places the robot cannot get to (behind a
+   *  shut door, outside the corner it is boxed into): a search that ends there has not seen the
+   *  whole room, though it searched all it can reach. */
+  floorOutOfReach(): boolean {
+    return this.outOfReach.some((v) => this.gainAt(v) >= this.opts.minGainCells);
   }
 
   /** A view that is no use (unreachable): never proposed again. */

@@ -36,6 +36,9 @@ export interface Found {
   /** Why the search stopped before the room was covered, when the robot could not go on (a
    *  flat battery, an error state): not a place to skip but a reason to stop asking. */
   stopped?: string;
+  /** Every view the robot can get to was scanned, but part of the room is seen only from floor
+   *  out of its reach: enough to act on the one X found there, never to say the room has none. */
+  reachableCovered?: true;
 }
 
 /** Finds the object asked for (for "all", every one in the room): stops looking as soon as one
@@ -78,7 +81,7 @@ async function lookForTwin(ctx: SkillContext, q: ObjectQuery): Promise<{ stopped
   const covered = () => unseen()?.length === 0;
   if (twinSeen() || covered()) return {};
   const found = await explore(ctx, q, () => twinSeen() || covered(), { sweepOnly: true });
-  return twinSeen() || covered() || found.complete ? {} : { stopped: found.stopped ?? 'the search stopped' };
+  return twinSeen() || covered() || found.complete || found.reachableCovered ? {} : { stopped: found.stopped ?? 'the search stopped' };
 }
 
 /** Looks ahead, then all around, then from coverage views until `enough` or the room is covered;
@@ -123,6 +126,9 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
     if (!(await scan(ctx, 'Scanning here.')).ok) coverage.dropView(view);
     if (enough()) return { objects: matches(), places, complete: false };
   }
+  // Floor seen only from where the robot cannot go (a shut room, a corner it is boxed into) was
+  // never looked at: a count of "0 cubes after searching the whole room" had been said from a corner.
+  if (coverage.floorOutOfReach()) return { objects: matches(), places, complete: false, stopped: 'the rest of the room is out of my reach from here', reachableCovered: true };
   return { objects: matches(), places, complete: true };
 }
 

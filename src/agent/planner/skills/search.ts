@@ -9,6 +9,7 @@ import { oneOrTwo } from './look-alikes.js';
 import type { ToolReply } from '../planner-session.js';
 import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
+import { settleCrowdedZones } from './crowded-zones.js';
 import { surveyZone } from './zone-look.js';
 
 /**
@@ -257,13 +258,17 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery, than?: {
   // anew; an object seen in the zone by those looks still counts.
   const closeUp = zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : [];
   const found = await find(ctx, { ...q, all: true });
-  const objects = distinct(ctx.beliefs, [...closeUp, ...found.objects.filter((o) => !closeUp.some((c) => c.id === o.id))]);
+  // A count of the whole room looks again at its crowded zones, where objects hide one another.
+  const crowds = !zone && !cutShort(ctx, found) ? await settleCrowdedZones(ctx) : [];
+  const all = crowds.length || !zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : found.objects;
+  const objects = distinct(ctx.beliefs, [...closeUp, ...all.filter((o) => !closeUp.some((c) => c.id === o.id))]);
   if (cutShort(ctx, found)) return fail(`I could not count ${describeQuery({ ...q, all: true })}: ${partialSearch(found, objects)}`);
   const where = q.inZone ? ` in ${q.inZone}` : '';
   const list = objects.length ? `: ${objects.map((o) => o.id).join(', ')}` : '';
   // A part of the zone no look at it showed is left to the room's search; but a zone whose
   // last look still showed something new may hold more than was seen.
-  if (survey && !(survey.settled && (survey.seen || found.complete))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
+  if (survey && !(survey.settled && (survey.seen || (found.complete && !survey.occluded)))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
+  if (crowds.length) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${list}, but ${crowds.join(' and ')} ${crowds.length === 1 ? 'is' : 'are'} crowded and a last look there still showed something new, or part of it could not be seen: there may be more.`);
   const searched = survey ? `after looking at ${survey.seen ? 'all of ' : ''}${q.inZone} and searching the room` : found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
   // "Are there more than 3 balls": the count said with the yes or no it answers.
   const answer = than ? `${(than.more ? objects.length > than.n : objects.length < than.n) ? 'Yes' : 'No'}: ` : '';

@@ -45,6 +45,9 @@ export interface ZoneSurvey {
   seen: boolean;
   whole: boolean;
   settled: boolean;
+  /** Some part no look saw was hidden behind objects in it: the room's search, which sees
+   *  through no object either, cannot stand in for those looks. */
+  occluded?: true;
 }
 
 /** True when every part of the zone was in view of two looks that succeeded and the last look
@@ -69,7 +72,13 @@ export async function surveyZone(ctx: SkillContext, zone: Zone): Promise<ZoneSur
     lookedFrom.push({ x: robot.pose.x, y: robot.pose.y });
     return true;
   };
-  const survey = (added: boolean) => ({ seen: [...views.values()].every((v) => v > 0), whole: unseen.length === 0, settled: !added });
+  const hidden = new Set<Point>();
+  const survey = (added: boolean): ZoneSurvey => ({
+    seen: [...views.values()].every((v) => v > 0),
+    whole: unseen.length === 0,
+    settled: !added,
+    ...([...hidden].some((p) => views.get(p) === 0) ? { occluded: true as const } : {}),
+  });
   let added = false;
   for (let n = 0; n < MAX_LOOKS && unseen.length > 0; n++) {
     const poses = posesSeeingMost(ctx, unseen, lookedFrom);
@@ -78,7 +87,11 @@ export async function surveyZone(ctx: SkillContext, zone: Zone): Promise<ZoneSur
     const say = (pose: Point) => (n === 0 ? `Going to look at ${zone.name} from (${pose.x}, ${pose.y}).` : `Part of ${zone.name} was not in that view; looking at it from (${pose.x}, ${pose.y}).`);
     if (!(await look(poses, say))) return n === 0 ? none : survey(added);
     const from = { x: robot.pose.x, y: robot.pose.y, heading: robot.heading };
-    for (const p of unseen) if (inView(from, [p]) && inPlainView(map, from, p)) views.set(p, views.get(p)! + 1);
+    for (const p of unseen) {
+      if (!inView(from, [p]) || !inPlainView(map, from, p)) continue;
+      if (hiddenByObjects(ctx, from, p)) hidden.add(p);
+      else views.set(p, views.get(p)! + 1);
+    }
     unseen = unseen.filter((p) => views.get(p)! < VIEWS_NEEDED);
     added = shownNew(ctx, zone, before);
   }
@@ -105,6 +118,30 @@ async function settle(ctx: SkillContext, zone: Zone, lookedFrom: readonly Point[
     added = shownNew(ctx, zone, before);
   }
   return !added;
+}
+
+/** The objects are about this tall and wide; the camera looks down from this high. */
+const OBJECT_M = 0.12;
+const CAMERA_HEIGHT_M = 0.45;
+
+/**
+ * Whether an object the robot has seen stands between it and the floor at `p`, near enough in
+ * front of `p` to hide it (within the shadow it casts from the camera's height): the back corner
+ * of a full tray, behind the objects at its front, is not seen by a look from the front — a yellow
+ * cube there was never seen, and the tray's count was given as if it had been looked at whole.
+ */
+function hiddenByObjects({ beliefs }: SkillContext, from: Point, p: Point): boolean {
+  const d = Math.hypot(p.x - from.x, p.y - from.y);
+  if (d === 0) return false;
+  return [...beliefs.seen.values()].some((o) => {
+    if (o.id === beliefs.holding) return false;
+    const along = ((o.x - from.x) * (p.x - from.x) + (o.y - from.y) * (p.y - from.y)) / d;
+    const behind = d - along;
+    // An object at the point itself is what is seen there, not something hiding it.
+    if (along <= 0 || behind < OBJECT_M) return false;
+    const off = Math.abs((p.x - from.x) * (o.y - from.y) - (p.y - from.y) * (o.x - from.x)) / d;
+    return off < OBJECT_M / 2 && behind <= (OBJECT_M * along) / (CAMERA_HEIGHT_M - OBJECT_M);
+  });
 }
 
 /** Objects believed to lie in the zone now. */

@@ -1,7 +1,7 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { StopReason, TokenUsage } from './model-provider.js';
-import type { GoalReport } from './outcome-tool.js';
+import type { GoalReport, WhichOneQuestion } from './outcome-tool.js';
 
 /**
  * The one event stream of a mission. The plain printer, the --json report, the TUI and the
@@ -47,6 +47,8 @@ export type MissionEvent =
       summary: string;
       /** The instruction's goals as the outcome report listed them, each checked or not. */
       goals?: GoalReport[];
+      /** A failed mission's question: which of several objects was meant (outcome-tool.ts). */
+      question?: WhichOneQuestion;
       steps: number;
       usage: TokenUsage;
       costUsd?: number;

@@ -2,7 +2,7 @@ import type { ContentBlockParam, MessageParam, TextBlockParam, ToolUseBlockParam
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { MissionEvent, MissionEventListener, MissionOutcome, Telemetry } from './mission-events.js';
 import { addUsage, emptyUsage, ProviderError, type ModelProvider } from './model-provider.js';
-import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type GoalReport, type ReportedOutcome } from './outcome-tool.js';
+import { parseReport, REPORT_TOOL, REPORT_TOOL_NAME, type GoalReport, type ReportedOutcome, type WhichOneQuestion } from './outcome-tool.js';
 import type { ConfirmationPolicy, ToolHost } from './tool-host.js';
 import { toAnthropicTool, toToolResultBlock } from './tool-adapter.js';
 import { failureResult } from '../mcp/tool-result.js';
@@ -66,13 +66,14 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
   const done = new CallsDone();
   emit({ type: 'mission_started', instruction: opts.instruction, provider: provider.name, model: provider.model, tools: tools.map((t) => t.name), simTime: sim0 });
 
-  const finish = async (outcome: MissionOutcome, summary: string, interrupted: boolean, goals?: GoalReport[]): Promise<MissionResult> => {
+  const finish = async (outcome: MissionOutcome, summary: string, interrupted: boolean, goals?: GoalReport[], question?: WhichOneQuestion): Promise<MissionResult> => {
     if (interrupted) await opts.makeSafe();
     const costUsd = provider.costUsd?.(usage);
     const finished = {
       outcome,
       summary,
       ...(goals ? { goals } : {}),
+      ...(question ? { question } : {}),
       steps,
       usage,
       ...(costUsd !== undefined ? { costUsd } : {}),
@@ -153,7 +154,7 @@ export async function runMission(opts: MissionLoopOptions): Promise<MissionResul
       return { type: 'tool_result' as const, tool_use_id: c.id, content: 'outcome recorded' };
     });
     messages.push({ role: 'user', content: results });
-    if (report && reportCall) return finish(report.outcome, report.summary, report.outcome !== 'succeeded', report.goals);
+    if (report && reportCall) return finish(report.outcome, report.summary, report.outcome !== 'succeeded', report.goals, report.question);
   }
 }
 

@@ -19,6 +19,19 @@ export interface GoalReport {
   evidence: string;
 }
 
+/**
+ * A failed mission may end by asking the person to choose: the words fitted several objects (or
+ * places) equally well. Each option says what it is and the words that pick it when said after
+ * the instruction ("…, I mean <answer>"): a front end offers them, and the person's choice runs
+ * the instruction again with those words.
+ */
+export interface WhichOneQuestion {
+  text: string;
+  /** The instruction's words that fitted several ("red cube", "ball by the wall"), when known. */
+  said?: string;
+  options: Array<{ label: string; answer: string }>;
+}
+
 export const REPORT_TOOL: Tool = {
   name: REPORT_TOOL_NAME,
   description:
@@ -40,6 +53,26 @@ export const REPORT_TOOL: Tool = {
           required: ['text', 'status', 'evidence'],
         },
       },
+      question: {
+        type: 'object',
+        description: 'only with outcome "failed", when the instruction fitted several objects equally well and you did not pick one: ask which, with one option per candidate',
+        properties: {
+          text: { type: 'string', description: 'the question, e.g. "Which red cube do you mean?"' },
+          said: { type: 'string', description: 'the words of the instruction that fitted several, e.g. "red cube"' },
+          options: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                label: { type: 'string', description: 'the candidate as the person would recognise it, e.g. "red_cube#2 at (6.0, 6.4) on the shelf"' },
+                answer: { type: 'string', description: 'words that pick it out when said after the instruction, e.g. "the red cube at (6.0, 6.4)"' },
+              },
+              required: ['label', 'answer'],
+            },
+          },
+        },
+        required: ['text', 'options'],
+      },
     },
     required: ['outcome', 'summary', 'goals'],
   },
@@ -50,10 +83,12 @@ export interface ReportedOutcome {
   summary: string;
   /** Absent only in reports from before goals were asked for (old recordings). */
   goals?: GoalReport[];
+  /** A failed mission's question to the person: which of several was meant. */
+  question?: WhichOneQuestion;
 }
 
 export function parseReport(input: unknown): ReportedOutcome | { error: string } {
-  const i = input as { outcome?: unknown; summary?: unknown; goals?: unknown } | null;
+  const i = input as { outcome?: unknown; summary?: unknown; goals?: unknown; question?: unknown } | null;
   if (!i || (i.outcome !== 'succeeded' && i.outcome !== 'failed') || typeof i.summary !== 'string' || !i.summary.trim()) {
     return { error: 'report_mission_outcome needs outcome "succeeded" or "failed" and a non-empty summary' };
   }
@@ -66,8 +101,16 @@ export function parseReport(input: unknown): ReportedOutcome | { error: string }
     const which = open.map((g) => `"${g.text}" ${g.status === 'unmet' ? 'is not met' : 'was not attempted'}`).join('; ');
     return { outcome: 'failed', summary: `${summary} (reported as succeeded, but ${which})`, goals };
   }
-  return { outcome: i.outcome, summary, ...(goals ? { goals } : {}) };
+  // A question is asked only by a mission that did not do what was asked; a malformed one is dropped, not fatal.
+  const question = i.outcome === 'failed' ? Question.safeParse(i.question) : undefined;
+  return { outcome: i.outcome, summary, ...(goals ? { goals } : {}), ...(question?.success ? { question: question.data } : {}) };
 }
+
+const Question = z.object({
+  text: z.string().trim().min(1),
+  said: z.string().trim().min(1).optional(),
+  options: z.array(z.object({ label: z.string().trim().min(1), answer: z.string().trim().min(1) })).min(2),
+});
 
 const GoalList = z.array(z.object({ text: z.string().trim().min(1), status: z.enum(GOAL_STATUSES), evidence: z.string().trim().default('') }));
 

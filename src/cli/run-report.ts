@@ -1,5 +1,5 @@
 import type { MissionEvent } from '../agent/mission-events.js';
-import type { GoalReport } from '../agent/outcome-tool.js';
+import type { GoalReport, WhichOneQuestion } from '../agent/outcome-tool.js';
 import type { TokenUsage } from '../agent/model-provider.js';
 import { resultText } from '../mcp/tool-result.js';
 import type { MissionEnd } from '../runtime/mission-session.js';
@@ -33,6 +33,8 @@ export interface RunReport {
   outcome: string;
   summary: string;
   goals: GoalReport[];
+  /** Only when the mission stopped to ask which of several objects was meant. */
+  question?: WhichOneQuestion;
   steps: number;
   toolCalls: ReportedToolCall[];
   wallMs: number;
@@ -59,6 +61,7 @@ export function buildRunReport(setup: RunSetup, who: { provider: string; model: 
     outcome: run.outcome,
     summary: run.summary,
     goals: run.goals ?? [],
+    ...(run.question ? { question: run.question } : {}),
     steps: run.steps,
     toolCalls,
     wallMs: Math.round(wallMs),

@@ -1,4 +1,5 @@
 import type { MissionEvent } from '../agent/mission-events.js';
+import type { WhichOneQuestion } from '../agent/outcome-tool.js';
 import type { ModelProvider } from '../agent/model-provider.js';
 import type { ServerStatus } from '../mcp/client/hub.js';
 import type { MissionRecorder } from '../replay/recorder.js';
@@ -38,6 +39,8 @@ export interface SessionState {
   recordings: string[];
   /** The MCP servers of the current world, as `runtime.hub.status()` read at their last change (a new snapshot each change). */
   mcpServers: readonly ServerStatus[];
+  /** The last mission stopped to ask which of several objects was meant: its instruction and the question. */
+  question: { instruction: string; question: WhichOneQuestion } | null;
 }
 
 type ActionListener = (action: SessionAction) => void;
@@ -76,6 +79,7 @@ export class MissionSession {
       recordDir: config.recordDir,
       recordings: [],
       mcpServers: runtime.hub.status(),
+      question: null,
     };
   }
 
@@ -122,7 +126,7 @@ export class MissionSession {
     const stopSilently = () => void this.stop(null);
     request.signal?.addEventListener('abort', stopSilently, { once: true });
     if (request.signal?.aborted) stopSilently();
-    this.update({ running: true });
+    this.update({ running: true, question: null });
     let recording: StartedRecording | null = null;
     try {
       const provider = await this.createProvider();
@@ -134,6 +138,7 @@ export class MissionSession {
       const running = this.state.runtime.runMission({ ...mission, recorder: this.recorder });
       this.mission = running;
       const run = await running;
+      if (run.question) this.update({ question: { instruction, question: run.question } });
       this.recorded(recording);
       return { ...run, recordedTo: recording?.path ?? null };
     } catch (e) {

@@ -4,6 +4,7 @@ import type { NoteLevel, SessionAction } from '../runtime/mission-session.js';
 import { labelOfId, splitLabel } from '../core/names.js';
 import { fractionDone } from '../core/progress.js';
 import type { MapObject } from './robot-view.js';
+import { questionLines } from './question-answer.js';
 
 /**
  * What the conversation pane shows, built by a pure reducer over the MissionEvent stream (live
@@ -89,7 +90,8 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       const tokens = action.usage.inputTokens ? `, ${action.usage.inputTokens} in / ${action.usage.outputTokens} out tokens` : '';
       const cost = action.costUsd ? `, ~$${action.costUsd.toFixed(4)}` : '';
       const detail = `${action.steps} tool call(s), ${action.simSeconds.toFixed(1)} s simulated, ${(action.wallMs / 1000).toFixed(2)} s wall${tokens}${cost}`;
-      return { ...state, streaming: '', entries: add(interruptTools(state.entries), { kind: 'outcome', outcome: action.outcome, summary: action.summary, detail }) };
+      const asked = action.question ? questionLines(action.question).map((text) => ({ kind: 'note' as const, level: 'info' as const, text })) : [];
+      return { ...state, streaming: '', entries: add(interruptTools(state.entries), { kind: 'outcome', outcome: action.outcome, summary: action.summary, detail }, ...asked) };
     }
     case 'note':
       return { ...state, entries: add(state.entries, { kind: 'note', level: action.level, text: action.text }) };

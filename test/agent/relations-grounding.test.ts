@@ -121,7 +121,11 @@ describe('measuring relations', () => {
     // Facing north, its left is the map's left: no question.
     expect(chosen(90)).toMatchObject({ target: { id: 'red_cube#1' } });
     // Facing east, its left is the north wall, where another cube stands.
-    expect(chosen(0)).toEqual({ problem: expect.stringMatching(/red_cube#1 at \(0.4, 3\) \(by the left wall, the map's side\) or red_cube#2 at \(3, 7.6\) \(by the north wall, my side/) });
+    // The two are named in the words, and handed over as the question's candidates.
+    expect(chosen(0)).toEqual({
+      problem: expect.stringMatching(/red_cube#1 at \(0.4, 3\) \(by the left wall, the map's side\) or red_cube#2 at \(3, 7.6\) \(by the north wall, my side/),
+      among: [expect.objectContaining({ id: 'red_cube#1' }), expect.objectContaining({ id: 'red_cube#2' })],
+    });
   });
 
   it('"the closest" with two as close as each other is asked about; "the other one" is not one already held', () => {
@@ -131,7 +135,10 @@ describe('measuring relations', () => {
     const closest = goalsOf('pick up the closest cube').goals[0]!;
     if (closest.kind !== 'pick') throw new Error('not a pick');
     const all = beliefs.matching(closest.object, { x: 5, y: 2 });
-    expect(chooseByRelation(beliefs, closest.object, all, () => all, { x: 5, y: 2 })).toEqual({ problem: expect.stringMatching(/red_cube#1 .* or red_cube#2 .*as near as each other/) });
+    expect(chooseByRelation(beliefs, closest.object, all, () => all, { x: 5, y: 2 })).toEqual({
+      problem: expect.stringMatching(/red_cube#1 .* or red_cube#2 .*as near as each other/),
+      among: [expect.objectContaining({ id: 'red_cube#1' }), expect.objectContaining({ id: 'red_cube#2' })],
+    });
     expect(chooseByRelation(beliefs, closest.object, all, () => all, { x: 4, y: 2 })).toEqual({ target: expect.objectContaining({ id: 'red_cube#1' }) });
     const [, other] = goalsOf('put the red cube in bin a, then the other one in drop off').goals;
     if (other?.kind !== 'place') throw new Error('not a place');

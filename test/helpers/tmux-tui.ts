@@ -40,8 +40,10 @@ export function startTuiInTmux({ columns, rows, args = [] }: TuiTerminalOptions)
   const socket = `robot-agent-e2e-${process.pid}-${++sessions}`;
   const tmux = (...a: string[]) => spawnSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
   const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  // Ink draws nothing live when it believes it runs under CI, so the program gets a plain terminal environment.
-  const command = `env -u CI -u CONTINUOUS_INTEGRATION XDG_STATE_HOME='${join(cwd, 'state')}' '${process.execPath}' '${join(root, 'bin/robot-agent.js')}' ${quoted}; echo ROBOT_AGENT_EXIT=$?; sleep 300`;
+  // Ink draws nothing live when it believes it runs under CI, so the program gets a plain terminal
+  // environment; that includes no NODE_ENV=test from vitest, with which React's development build
+  // makes every frame of a mission that scans dozens of times slower (a 12-view scan took a minute).
+  const command = `env -u CI -u CONTINUOUS_INTEGRATION -u NODE_ENV XDG_STATE_HOME='${join(cwd, 'state')}' '${process.execPath}' '${join(root, 'bin/robot-agent.js')}' ${quoted}; echo ROBOT_AGENT_EXIT=$?; sleep 300`;
   const started = tmux('new-session', '-d', '-s', 'tui', '-x', String(columns), '-y', String(rows), '-c', cwd, command);
   if (started.status !== 0) throw new Error(`tmux did not start: ${started.stderr}`);
 

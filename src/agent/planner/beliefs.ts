@@ -1,4 +1,5 @@
 import type { Rect } from '../../core/geometry.js';
+import type { WhichOneQuestion } from '../outcome-tool.js';
 import { labelOfId, splitLabel } from '../../core/names.js';
 import { innermostZone, inZone } from '../../core/zone-membership.js';
 import { CoverageMap } from './coverage.js';
@@ -84,6 +85,8 @@ export class Beliefs {
   private readonly together = new Set<string>();
   /** The object each plain "the X" was taken to mean: checked at the end against later sightings (one-meant.ts). */
   readonly meant: Meant[] = [];
+  /** What to ask the person when the mission could not tell which of several objects was meant. */
+  question: WhichOneQuestion | undefined;
   /** Every grasp of this mission, in order: a later goal that takes hold of what an earlier one put down undoes it. */
   readonly pickups: string[] = [];
   /** Objects put down only to free the gripper for another pickup, in order, and where they landed. */

@@ -47,7 +47,13 @@ export function missionScript(instruction: GroundedInstruction, map: PlannerMap 
   if ('refusal' in grounded) return refusalScript(grounded.refusal);
   const conflict = conflictingGoals(grounded.goals);
   if (conflict) return refusalScript(conflict);
-  return (io) => runMission(grounded, newContext(io, new Beliefs(map), !instruction.noCharge, instruction.keepOut));
+  return async (io) => {
+    const ctx = newContext(io, new Beliefs(map), !instruction.noCharge, instruction.keepOut);
+    const verdict = await runMission(grounded, ctx);
+    // Which of several was meant is asked only by a mission that stopped for it.
+    const { question } = ctx.beliefs;
+    return verdict.outcome === 'failed' && question ? { ...verdict, question } : verdict;
+  };
 }
 
 /** The second object of a swap named by its zone ("with the red cylinder in the kitchen"): that zone found on the map too. */

@@ -2,7 +2,7 @@ import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@ant
 import type { ModelTurn } from '../model-provider.js';
 import type { Failure } from '../../core/failure.js';
 import { readFailure } from '../../mcp/tool-result.js';
-import { REPORT_TOOL_NAME, type GoalReport } from '../outcome-tool.js';
+import { REPORT_TOOL_NAME, type GoalReport, type WhichOneQuestion } from '../outcome-tool.js';
 
 /**
  * A tool result as the planner reads it: ok or not, its human-readable text (for quoting in
@@ -27,6 +27,7 @@ export interface PlannerVerdict {
   outcome: 'succeeded' | 'failed';
   summary: string;
   goals: GoalReport[];
+  question?: WhichOneQuestion;
 }
 
 export type MissionScript = (io: PlannerIo) => Promise<PlannerVerdict>;

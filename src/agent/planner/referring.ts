@@ -1,4 +1,5 @@
 import { takeRelation, type Relation } from './relations.js';
+export { parsePoint } from './point-words.js';
 import { COLORS, GENERIC_OBJECT_WORDS, PLURAL_SHAPE_WORDS, SHAPE_WORDS, UNKNOWN_COLORS } from './vocabulary.js';
 
 /**
@@ -223,10 +224,4 @@ export function kindMatches(o: { color?: string; shape?: string }, q: ObjectQuer
   if ((q.color && o.color !== q.color) || (q.shape && o.shape !== q.shape)) return false;
   const x = q.except;
   return !(x && (!x.color || o.color === x.color) && (!x.shape || o.shape === x.shape));
-}
-
-export function parsePoint(text: string): { x: number; y: number } | null {
-  const m =
-    /^\(?\s*(?:x\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*(?:,|\s)\s*(?:y\s*=?\s*)?(-?\d+(?:\.\d+)?)\s*\)?$/.exec(text.replace(/^(?:the\s+)?(?:point|position|coordinates?|location)\s*/, '').trim());
-  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }

@@ -27,7 +27,7 @@ export interface Scene {
 }
 
 /** How close "by", "next to", "in the corner" reach; beyond this an object is not by the thing. */
-const REACH_M = { wall: 0.8, corner: 1.0, other: 1.0 };
+const REACH_M = { wall: 0.8, corner: 1.0, point: 0.5, other: 1.0 };
 /** Two candidates whose scores differ by no more than this are equally good. */
 export const TIE_M = 0.15;
 
@@ -119,6 +119,7 @@ export function landmarkDistance(p: Point & { id?: string }, l: Landmark, scene:
     const others = scene.objects.filter((o) => o.id !== p.id && (!l.object.color || o.color === l.object.color) && (!l.object.shape || o.shape === l.object.shape));
     return others.length ? Math.min(...others.map((o) => Math.hypot(o.x - p.x, o.y - p.y))) : null;
   }
+  if ('point' in l) return Math.hypot(l.point.x - p.x, l.point.y - p.y);
   if (!map) return null;
   if ('wall' in l) {
     if (l.wall === null) return Math.min(...COMPASS.map((s) => sideDistance(p, s, map)), ...wallObstacles(map).map((o) => distanceToArea(p, o)));
@@ -145,6 +146,7 @@ function landmarkPoints(l: Landmark, scene: Scene): Point[] {
   if ('object' in l) return scene.objects.filter((o) => (!l.object.color || o.color === l.object.color) && (!l.object.shape || o.shape === l.object.shape));
   if ('zone' in l) return (scene.map?.zones ?? []).filter((z) => z.name === l.zone).map(centre);
   if ('obstacles' in l) return (scene.map?.obstacles ?? []).filter((o) => l.obstacles.includes(o.id)).map(centre);
+  if ('point' in l) return [l.point];
   return [];
 }
 
@@ -163,7 +165,8 @@ function offLine(p: Point, a: Point, b: Point): number | null {
 export function relationScore(o: Point & { id?: string }, r: Relation, scene: Scene): number | null {
   if ('near' in r) {
     const d = landmarkDistance(o, r.near, scene);
-    const reach = 'wall' in r.near ? REACH_M.wall : 'corner' in r.near ? REACH_M.corner : REACH_M.other;
+    // A point said is where the object is (give or take where it was seen from), not an area near it.
+    const reach = 'wall' in r.near ? REACH_M.wall : 'corner' in r.near ? REACH_M.corner : 'point' in r.near ? REACH_M.point : REACH_M.other;
     return d !== null && d <= reach ? d : null;
   }
   if ('ranked' in r) {

@@ -1,3 +1,4 @@
+import { parsePoint } from './point-words.js';
 import { COLORS, GENERIC_OBJECT_WORDS, SHAPE_WORDS } from './vocabulary.js';
 
 /**
@@ -20,7 +21,9 @@ export type Landmark =
   /** A name said, resolved by grounding to a zone or to obstacles of the map. */
   | { said: string }
   | { zone: string }
-  | { obstacles: string[] };
+  | { obstacles: string[] }
+  /** A point of the map said as coordinates: "the cube at (6.2, 6.2)", "the ball nearest 3, 4". */
+  | { point: { x: number; y: number } };
 
 export type Relation =
   /** Close to the landmark: within reach of the word ("by", "next to", "against", "in the corner"). */
@@ -80,7 +83,9 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
     // Without "to" only a part of the room ("the cube nearest the wall") or a place after the object
     // ("the cube nearest the shelf") follows: "the nearest cube", "the nearest red one" are no relation.
     const placeAfter = !!to && 'said' in to && !/^(?:to|from|away)\b/.test(ranked[3]!) && /\S/.test(text.slice(0, ranked.index).replace(/\b(?:the|a|an|one|that|which|is)\b/g, ''));
-    if (to && (ranked[2] || 'wall' in to || 'corner' in to || placeAfter)) return { rest: text.slice(0, ranked.index), relation: { ranked: /^f/.test(ranked[1]!) ? 'farthest' : 'nearest', to, text: ranked[0].trim() } };
+    if (to && (ranked[2] || 'wall' in to || 'corner' in to || 'point' in to || placeAfter)) {
+      return { rest: text.slice(0, ranked.index), relation: { ranked: /^f/.test(ranked[1]!) ? 'farthest' : 'nearest', to, text: `${ranked[1]}${ranked[2] ?? ''} ${saidAs(to, ranked[3]!)}` } };
+    }
   }
   const side = ROBOT_SIDE.exec(text);
   if (side) {
@@ -105,7 +110,7 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
     const to = landmark(said);
     // "in/on/at X" is a zone unless X is a wall or a corner ("in the corner", "at the back wall").
     const zoneWord = /^(?:at|in|on)$/.test(near[1]!);
-    if (to && (!zoneWord || 'wall' in to || 'corner' in to)) return { rest: text.slice(0, near.index), relation: { near: to, text: `${near[1]} ${said}` } };
+    if (to && (!zoneWord || 'wall' in to || 'corner' in to || 'point' in to)) return { rest: text.slice(0, near.index), relation: { near: to, text: `${near[1]} ${saidAs(to, said)}` } };
   }
   const extreme = EXTREME_ADJECTIVE.exec(text);
   if (extreme) {
@@ -113,6 +118,11 @@ export function takeRelation(text: string): { rest: string; relation?: Relation 
     return { rest: ` the ${text.slice(extreme[0].length)}`, relation: { extreme: SIDE_WORDS[word] as Compass, ...robotSide(word), text: `farthest ${SIDE_WORDS[word]}` } };
   }
   return { rest: text };
+}
+
+/** A landmark as narration says it: a point with its brackets and comma back (the language layer drops them). */
+function saidAs(to: Landmark, said: string): string {
+  return 'point' in to ? `(${to.point.x}, ${to.point.y})` : said;
 }
 
 /** "Left" and "right" are read on the map, but may mean the robot's own: the other reading, kept to check. */
@@ -147,6 +157,8 @@ function landmark(text: string): Landmark | null {
     return { corner: read as Array<Compass | 'far' | 'near'> };
   }
   if (!t || /^(?:you|me|us|the robot|it|them|here|there)$/.test(t)) return null;
+  const point = parsePoint(t);
+  if (point) return { point };
   const kind = objectKind(t);
   if (kind) return { object: kind, text: t };
   return { said: t };

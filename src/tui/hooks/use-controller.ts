@@ -8,6 +8,7 @@ import { editLine, emptyEditor, submitLine, type EditorState } from '../line-edi
 import type { RobotView } from '../robot-view.js';
 import type { MissionSession, SessionState } from '../../runtime/mission-session.js';
 import { mcpLines } from '../mcp-lines.js';
+import { answerToQuestion } from '../question-answer.js';
 import { replayFileFor } from '../replay-last.js';
 import { HELP_LINES, parseSlash, type SlashCommand } from '../slash-commands.js';
 import { statusLines } from '../status-lines.js';
@@ -110,7 +111,10 @@ export function useController({ session, state, dispatch, replay, view, onQuit }
     const slash = parseSlash(line);
     if (slash) return runSlash(slash);
     if (typeAhead.enqueueIfBusy(line)) return;
-    void session.runMission(line);
+    // A number after a mission asked "which one?" is the answer: the instruction runs again with it.
+    const answer = answerToQuestion(session.getState().question, line);
+    if (answer && 'note' in answer) return note(answer.note, 'warning');
+    void session.runMission(answer?.run ?? line);
   };
 
   const interrupt = () => {

@@ -11,6 +11,7 @@ import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
 import { settleCrowdedZones } from './crowded-zones.js';
 import { surveyZone } from './zone-look.js';
+import { whichOne } from '../which-one.js';
 
 /**
  * Finding things with the camera: look ahead, then all around, then explore the room from the
@@ -104,7 +105,10 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
   const reachable = beliefs.map ? reachableFloor(beliefs.map, robot.pose) : null;
   if (reachable) coverage.keepReachableViews(reachable);
   let unreached = 0;
-  for (let view = coverage.nextView(robot.pose); view; view = coverage.nextView(robot.pose)) {
+  // Views first as planned, then (the floor covered) again for the ring near each scan spot where
+  // an object is cut by the frame's edge, before the room is said to be searched whole.
+  const nextView = () => coverage.nextView(robot.pose) ?? (coverage.wholeBoxes() ? coverage.nextView(robot.pose) : null);
+  for (let view = nextView(); view; view = nextView()) {
     // A view inside a zone the mission keeps out of is not one to drive to; the camera sees into
     // the zone from the views around it.
     if (inKeptOutZone(ctx, view)) {
@@ -195,10 +199,12 @@ export async function choose(ctx: SkillContext, q: ObjectQuery): Promise<{ targe
   }
   // "the ball by the wall": the relation picks, and two equally good are named, not guessed between.
   const related = chooseByRelation(ctx.beliefs, q, candidates, (other) => distinct(ctx.beliefs, ctx.beliefs.matching(other, ctx.robot.pose)), asked);
+  if (related && 'among' in related && related.among) ctx.beliefs.question = whichOne(q, related.among, ctx.beliefs.map);
   if (related) return related;
   if (q.rank) return { target: q.rank === 'nearest' ? candidates[0]! : candidates.at(-1)! };
   if (q.definite && candidates.length > 1) {
     const named = candidates.map((o) => `${o.id} at (${o.x}, ${o.y})`);
+    ctx.beliefs.question = whichOne(q, candidates, ctx.beliefs.map);
     return { problem: `"${q.text}" could be ${named.join(' or ')}: say which one (for example "the nearest ${describeQuery(q).replace(/^the /, '')}")` };
   }
   const target = candidates[0]!;

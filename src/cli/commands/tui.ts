@@ -32,9 +32,11 @@ const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 export async function runTui(io: CliIo, opts: TuiOptions): Promise<number> {
   const { stdout, stdin } = io;
   if (!stdout.isTTY || !stdin?.isTTY) throw new UserError('the interactive UI needs a terminal on stdin and stdout; in scripts use robot-agent run "<mission>"', 2);
-  // React's development build costs several times more per frame; load the production one
-  // unless the person asked otherwise (ink and react are loaded here for the first time).
-  process.env.NODE_ENV ??= 'production';
+  // React's development build costs many times more per render: with NODE_ENV=development or test
+  // left in a shell, a 12-view scan took a minute instead of a second. That setting is meant for the
+  // person's own projects, not for this program's UI, so the production build is always loaded
+  // (ink and react are loaded here for the first time).
+  process.env.NODE_ENV = 'production';
   const [{ render }, { createElement }, { App }, { transcriptText }] = await Promise.all([
     import('ink'),
     import('react'),

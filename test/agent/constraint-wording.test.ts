@@ -29,9 +29,10 @@ describe('a place the robot must not go to', () => {
     expect(parseInstruction(text, ZONES)).toContainEqual({ kind: 'keep', constraint: { rule: 'avoid', said, text: expect.any(String) } });
   });
 
-  it('"on the way to Z" names a destination: it stays in the place words, which name no zone', () => {
+  it('"on the way to Z" names a destination: the trip there, kept out of the place said', () => {
     expect(parseInstruction('avoid the shelf on the way to bin a', ZONES)).toEqual([
-      { kind: 'keep', constraint: expect.objectContaining({ rule: 'avoid', said: 'shelf on the way to bin a' }) },
+      { kind: 'goto', target: { said: 'bin a' } },
+      { kind: 'keep', constraint: { rule: 'avoid', said: 'shelf', text: 'avoid the shelf' } },
     ]);
   });
 

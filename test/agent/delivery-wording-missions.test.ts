@@ -57,6 +57,12 @@ describe('deliveries as people ask for them, on the real runtime', { timeout: 30
     expect(objectOf(run.world, 'red_cube').zone).toBe('bin_a');
   });
 
+  it('"pick up the blue cube and drop off the green ball in bin a" puts the green ball in bin a, not the blue cube', async () => {
+    const { run } = await mission('pick up the blue cube and drop off the green ball in bin a');
+    expect(objectOf(run.world, 'green_ball').zone, run.summary).toBe('bin_a');
+    expect(objectOf(run.world, 'blue_cube').zone).not.toBe('bin_a');
+  });
+
   it('"avoid the bins and take the yellow cylinder to the shelf" never enters either bin', async () => {
     const { run, entered } = await mission('avoid the bins and take the yellow cylinder to the shelf');
     expect(run.outcome, run.summary).toBe('succeeded');

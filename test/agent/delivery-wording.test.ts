@@ -70,6 +70,11 @@ describe('deliveries down a hotel corridor', () => {
     ['put the red ball in 201 for me', [place({ color: 'red', shape: 'ball' }, { zone: 'room_201' })]],
     ['move the red cylinder off the cart and into room 201', [place({ color: 'red', shape: 'cylinder', inZone: 'housekeeping_cart' }, { zone: 'room_201' })]],
     ['get the red cylinder out of the cart and onto the linen closet', [place({ color: 'red', shape: 'cylinder', inZone: 'housekeeping_cart' }, { zone: 'linen_closet' })]],
+    ['take the blue cube to two oh three', [place({ color: 'blue', shape: 'cube' }, { zone: 'room_203' })]],
+    // "off" after "drop" is its particle, not the object (which had become "it": whatever the robot held).
+    ['drop off the blue ball in room 202', [place({ color: 'blue', shape: 'ball' }, { zone: 'room_202' })]],
+    ['drop off the blue ball in room 202 on your way to the elevators', [place({ color: 'blue', shape: 'ball' }, { zone: 'room_202' }), { kind: 'goto', target: { zone: 'elevators' } }]],
+    ['on your way to the elevators, drop the blue ball in room 202', [place({ color: 'blue', shape: 'ball' }, { zone: 'room_202' }), { kind: 'goto', target: { zone: 'elevators' } }]],
     ['take the red ball to the lifts', [place({ color: 'red', shape: 'ball' }, { zone: 'elevators' })], ["reading 'lifts' as elevators"]],
     ['green cube nearest the lift to the linen closet', [place({ color: 'green', shape: 'cube', relation: { ranked: 'nearest', to: { zone: 'elevators' } } }, { zone: 'linen_closet' })]],
   ])('%s', (text, goals, readings) => inHotel(text, goals, readings));

@@ -32,18 +32,17 @@ const BARE_CONTRACTIONS: Record<string, string> = {
 const BARE_CONTRACTION = new RegExp(`(?:\\B')?\\b(?:${Object.keys(BARE_CONTRACTIONS).join('|')})\\b`, 'gi');
 /** "em" opening a sentence or set off by commas is a hesitation, as "um" is; elsewhere it is "'em", them. */
 const HESITATION = /(^|[,.;:!?]\s*)em\b\s*,?/gi;
-/** "Room two oh three", "one-oh-one": a number said digit by digit, its zeros as "oh", which is
- *  otherwise an interjection and left out (reading "room 2 3"). */
-const DIGIT_WORD = '(?:zero|one|two|three|four|five|six|seven|eight|nine)';
-const OH_BETWEEN_DIGITS = new RegExp(String.raw`\b(${DIGIT_WORD}(?:[\s-]+(?:oh|o|${DIGIT_WORD}))*?)[\s-]+o(?:h)?(?=[\s-]+(?:oh?[\s-]+)*${DIGIT_WORD}\b)`, 'gi');
-const spokenZeros = (text: string) => {
-  let before;
-  do {
-    before = text;
-    text = text.replace(OH_BETWEEN_DIGITS, '$1 zero');
-  } while (text !== before);
-  return text;
-};
+/** "Room two oh three", "two-oh-one": a number said digit by digit, its zeros as "oh", which is
+ *  otherwise an interjection and left out (reading "room 2 3"): the run is read as its digits, "203". */
+const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const DIGIT_WORD = `(?:${DIGIT_WORDS.join('|')})`;
+const DIGITS_SAID_ONE_BY_ONE = new RegExp(String.raw`\b${DIGIT_WORD}(?:[\s-]+(?:oh?(?=[\s-]+(?:oh?[\s-]+)*${DIGIT_WORD}\b)|${DIGIT_WORD}))+\b`, 'gi');
+const spokenZeros = (text: string) =>
+  text.replace(DIGITS_SAID_ONE_BY_ONE, (run) => {
+    const words = run.toLowerCase().split(/[\s-]+/);
+    return words.some((w) => /^oh?$/.test(w)) ? words.map((w) => (/^oh?$/.test(w) ? '0' : String(DIGIT_WORDS.indexOf(w)))).join('') : run;
+  });
+
 /** Mass nouns for "whatever objects are there", read as the plural the referring expressions count. */
 const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */

@@ -43,6 +43,9 @@ function politeness(text: string): string {
     // dropped in place, the tote became what it is nearest to, and the cylinder was only picked up.
     .replace(/\b(the|whichever|both|the two|the \d+)\s+((?:[a-z]+\s+){0,2}?[a-z]+?)\s+(?:(?:that|which) (?:is|are)\s+|(?:is|are)\s+)?(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b(?=\s+(?:to|into|onto|in|on|at)\s)/g, '$1 $3 $2')
     .replace(/\b(closest|closer|nearest|nearer)(?: to)? (?:you|me|us|the robot)\b/g, '$1')
+    // "drop off the blue ball in room 202 on your way to the elevators": the delivery, then the trip (the delivery had been lost).
+    .replace(/^\s*(?:on|along) (?:your|the) way (?:over |back )?((?:to|into|towards?) [^,]+),\s*(.+)$/, '$2, then go $1')
+    .replace(/,?\s+(?:on|along) (?:your|the) way (?:over |back )?(to|into|towards?)\s+(?=\S)/g, ', then go $1 ')
     // "move the red cylinder off the cart and into room 201": one move, from one place to another, not two clauses.
     .replace(/\b(?:off(?: of)?|out of)\s+((?:the |your |my )?[a-z0-9_]+(?: [a-z0-9_]+){0,3}?)\s+(?:and\s+(?:then\s+)?(into|onto|in|on|to)|(into|onto|to))\s+(?!(?:me|us|you|it|them)\b)/g, (_m, from: string, afterAnd?: string, bare?: string) => `from ${from} ${afterAnd ?? bare} `)
     // "get the red ball in 201 for me": fetched for whoever asked ("get me the red ball in 201"), not put in 201; a place

@@ -107,8 +107,9 @@ export const place: Frame = (verb, rest, clause) => {
   // not in the gripper; "pick up X from Z" only says where to find it.
   const away = /^(.+?)\s+(?:away\s+from|out\s+of|off(?:\s+of)?)\s+(.+)$/.exec(rest);
   if (away && /^(?:take|move|get|carry|shift|pull)$/.test(verb)) return withObject(`${away[1]} in ${away[2]}`, clause, (object) => ({ kind: 'clear', object }));
-  // "put away the cup on the shelf", "set down the ball in the sink": the particle before the object.
-  const split = splitDestination(rest.replace(/^(?:down|away)\s+/, ''));
+  // "put away the cup on the shelf", "set down the ball in the sink", "drop off the blue ball in room 202": the particle
+  // before the object (after "drop", "off" had been taken for the object, which became "it").
+  const split = splitDestination(rest.replace(verb === 'drop' ? /^(?:down|away|off)\s+/ : /^(?:down|away)\s+/, ''));
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
   if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target) && !SIDE.test(split.target)) {
     const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);

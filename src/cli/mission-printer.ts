@@ -1,6 +1,7 @@
 import type { MissionEvent } from '../agent/mission-events.js';
 import { resultText } from '../mcp/tool-result.js';
-import { REPORT_TOOL_NAME, type GoalStatus } from '../agent/outcome-tool.js';
+import { instructionAnswering } from '../agent/answer-question.js';
+import { REPORT_TOOL_NAME, type GoalStatus, type WhichOneQuestion } from '../agent/outcome-tool.js';
 
 const GOAL_MARK: Record<GoalStatus, string> = { met: '✓', unmet: '✗', not_attempted: '·' };
 
@@ -9,9 +10,11 @@ const GOAL_MARK: Record<GoalStatus, string> = { met: '✓', unmet: '✗', not_at
  * and its time, the model's narration, and the outcome. A consumer of the MissionEvent stream.
  */
 export function createMissionPrinter(write: (line: string) => void): (event: MissionEvent) => void {
+  let instruction = '';
   return (event) => {
     switch (event.type) {
       case 'mission_started':
+        instruction = event.instruction;
         write(`▶ ${event.instruction}  [${event.provider}${event.model !== event.provider ? ` ${event.model}` : ''}]`);
         break;
       case 'model_turn':
@@ -33,11 +36,23 @@ export function createMissionPrinter(write: (line: string) => void): (event: Mis
         write(`■ ${event.outcome}: ${event.summary}`);
         for (const goal of event.goals ?? []) write(`  ${GOAL_MARK[goal.status]} ${goal.text}${goal.evidence ? ` — ${goal.evidence}` : ''}`);
         write(`  ${event.steps} tool call(s), ${event.simSeconds.toFixed(1)} s simulated, ${(event.wallMs / 1000).toFixed(2)} s wall${event.usage.inputTokens ? `, ${event.usage.inputTokens} in / ${event.usage.outputTokens} out tokens` : ''}${event.costUsd ? `, ~$${event.costUsd.toFixed(4)}` : ''}`);
+        if (event.question) for (const line of questionLines(instruction, event.question)) write(line);
         break;
       default:
         break;
     }
   };
+}
+
+/** A question asked at the end, with the instruction that answers each option, to run again. */
+function questionLines(instruction: string, question: WhichOneQuestion): string[] {
+  return [
+    `? ${question.text}`,
+    ...question.options.map((o, i) => {
+      const again = instructionAnswering(instruction, question, i);
+      return `  ${i + 1}  ${o.label}${again ? `: "${again}"` : ` (say "${o.answer}")`}`;
+    }),
+  ];
 }
 
 function oneLine(text: string, max = 110): string {

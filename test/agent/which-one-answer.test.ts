@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { instructionAnswering } from '../../src/agent/answer-question.js';
 import { parseReport } from '../../src/agent/outcome-tool.js';
 import { parseObject } from '../../src/agent/planner/referring.js';
+import { ground, grounded } from './planner-map.js';
 
 const question = {
   text: 'Which red cube do you mean?',
@@ -47,5 +48,27 @@ describe('report_mission_outcome with a question', () => {
   it('drops one on a success, or one with fewer than two options: a question needs a choice', () => {
     expect(parseReport({ ...report, outcome: 'succeeded', question })).not.toHaveProperty('question');
     expect(parseReport({ ...report, question: { ...question, options: question.options.slice(0, 1) } })).not.toHaveProperty('question');
+  });
+});
+
+describe('a place said that could be several zones', () => {
+  it('is refused with a question offering each zone, whose answer makes the instruction name one', () => {
+    const g = ground('put the red cube in the bin');
+    if (!('refusal' in g)) throw new Error('not refused');
+    expect(g.question).toEqual({
+      text: 'Which place do you mean by "bin"?',
+      said: 'bin',
+      options: [
+        { label: 'bin_a', answer: 'bin a' },
+        { label: 'bin_b', answer: 'bin b' },
+      ],
+    });
+    expect(instructionAnswering('put the red cube in the bin', g.question!, 1)).toBe('put the red cube in bin b');
+    expect(grounded('put the red cube in bin b').goals).toMatchObject([{ kind: 'place', target: { zone: 'bin_b' } }]);
+  });
+
+  it('asks nothing when something else stands in the way too: one answer would not be enough', () => {
+    const g = ground('put the red cube in the bin and go to the attic');
+    expect('refusal' in g && g.question).toBeFalsy();
   });
 });

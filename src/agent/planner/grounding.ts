@@ -1,3 +1,4 @@
+import type { WhichOneQuestion } from '../outcome-tool.js';
 import type { PlannerMap } from './beliefs.js';
 import type { Constraint } from './constraints.js';
 import type { Goal, MapPlace, ObjectQuery, ParsedInstruction, Place, SpokenPlace } from './instruction.js';
@@ -10,6 +11,17 @@ import type { KeepOut } from './drive-log.js';
 import { eachKeptOut, groundKeepOut } from './keep-out-grounding.js';
 import type { SpareQuery } from './referring.js';
 import type { Relation } from './relations.js';
+
+/** Why an instruction is refused before anything moves, and, when a place said could be several, which. */
+export interface Refusal {
+  refusal: string;
+  question?: WhichOneQuestion;
+}
+
+/** "The bin" on a map with bin_a and bin_b: the zones it could be, each answer the zone's own name. */
+function whichPlace(said: string, zones: readonly string[]): WhichOneQuestion {
+  return { text: `Which place do you mean by "${said}"?`, said, options: zones.map((zone) => ({ label: zone, answer: zone.replace(/_/g, ' ') })) };
+}
 
 /**
  * Parsed instruction → goals grounded in this map, or a refusal before anything moves. Every
@@ -37,12 +49,13 @@ const TAKES_HOLD = new Set<Goal['kind']>(['pick', 'place', 'swap', 'clear', 'sor
 
 export const isDock = (zone: string) => zone === 'charging_dock' || zone.startsWith('charging_dock_');
 
-export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | null): GroundedInstruction | { refusal: string } {
+export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | null): GroundedInstruction | Refusal {
   const unknown = parsed.goals.flatMap((g) => (g.kind === 'unknown' ? [g.reason] : []));
   if (unknown.length) return { refusal: unknown.join('; ') };
   const zones = map?.zones.map((z) => z.name) ?? [];
   const readings = parsed.readings.map((r) => `reading '${r.said}' as '${r.read}'`);
   const problems: string[] = [];
+  let question: WhichOneQuestion | undefined;
   const place = (p: SpokenPlace): MapPlace | null => {
     if ('home' in p) return zones.includes('home') ? { zone: 'home' } : { start: true };
     if ('between' in p) {
@@ -59,6 +72,7 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
         ? `"${p.said}" could be ${listNames(match.ambiguous, 'or')}: say which`
         : `I do not know a place called "${p.said}": this map has ${listNames(zones)}`,
     );
+    if ('ambiguous' in match) question = whichPlace(p.said, match.ambiguous);
     return null;
   };
   const constraints = parsed.goals.flatMap((g) => (g.kind === 'keep' ? [g.constraint] : []));
@@ -108,7 +122,8 @@ export function groundInstruction(parsed: ParsedInstruction, map: PlannerMap | n
   const keepOut: KeepOut[] = [];
   for (const c of constraints.flatMap((k): Constraint[] => (k.rule === 'avoid' ? eachKeptOut(k, zones) : [k]))) problems.push(...constraintProblems(c, goals, place, keepOut));
   const spared = spareEverywhere(goals, place, problems);
-  if (problems.length) return { refusal: problems.join('; ') };
+  // A question is offered only when it is all that stands in the way.
+  if (problems.length) return { refusal: problems.join('; '), ...(problems.length === 1 && question ? { question } : {}) };
   return { goals: spared, readings, noCharge, ...(keepOut.length ? { keepOut } : {}) };
 }
 

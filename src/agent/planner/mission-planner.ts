@@ -1,4 +1,4 @@
-import type { GoalReport } from '../outcome-tool.js';
+import type { GoalReport, WhichOneQuestion } from '../outcome-tool.js';
 import { answerQuestion, countInView } from './answers.js';
 import { checkCondition } from './battery-condition.js';
 import { answerMeasure } from './place-distances.js';
@@ -74,8 +74,8 @@ function groundSwaps(instruction: GroundedInstruction, map: PlannerMap | null): 
 }
 
 /** A mission refused before anything moves: no tool call at all. */
-export function refusalScript(reason: string): MissionScript {
-  return () => Promise.resolve({ outcome: 'failed', summary: `${capitalize(reason)}. Nothing was done. ${CAPABILITIES}`, goals: [] });
+export function refusalScript(reason: string, question?: WhichOneQuestion): MissionScript {
+  return () => Promise.resolve({ outcome: 'failed', summary: `${capitalize(reason)}. Nothing was done. ${CAPABILITIES}`, goals: [], ...(question ? { question } : {}) });
 }
 
 function newContext(io: PlannerIo, beliefs: Beliefs, mayCharge: boolean, keepOut: readonly KeepOut[] = []): SkillContext {

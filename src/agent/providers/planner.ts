@@ -29,7 +29,7 @@ export class PlannerProvider implements ModelProvider {
           : (first?.content ?? []).flatMap((b) => (b.type === 'text' ? [(b as TextBlockParam).text] : [])).join(' ');
       const map = readMap(request.system);
       const grounded = groundInstruction(readInstruction(instruction, zoneWords(map?.zones.map((z) => z.name) ?? [])), map);
-      const script = 'refusal' in grounded ? refusalScript(grounded.refusal) : missionScript(grounded, map);
+      const script = 'refusal' in grounded ? refusalScript(grounded.refusal, grounded.question) : missionScript(grounded, map);
       this.session = new PlannerSession(script, new Set(request.tools.map((t) => t.name)), this.model);
     }
     return this.session.next(request.messages);

@@ -65,4 +65,21 @@ describe('report_mission_outcome with goals (Claude)', () => {
     expect(second).toMatch(/invalid_argument/);
     expect(second).toMatch(/goals must be a list/);
   });
+
+  it('carries a question Claude asks with a failure to the mission_finished event, as the planner\'s does', async () => {
+    const question = {
+      text: 'Which bin do you mean?',
+      said: 'bin',
+      options: [
+        { label: 'bin_a', answer: 'bin a' },
+        { label: 'bin_b', answer: 'bin b' },
+      ],
+    };
+    const run = await claudeMission('go to the bin', { outcome: 'failed', summary: 'There are two bins.', goals: [], question });
+    expect(run.outcome).toBe('failed');
+    expect(run.question).toEqual(question);
+    expect(finished(run)).toMatchObject({ outcome: 'failed', question });
+    // The tool's schema, as the real SDK sent it, offers the question to the model.
+    expect(JSON.stringify(api!.answered[0]!.body.tools)).toMatch(/"question":\{"type":"object"/);
+  });
 });

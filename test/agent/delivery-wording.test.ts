@@ -47,6 +47,10 @@ describe('deliveries in a stockroom', () => {
     expect(goals[1]).not.toHaveProperty('constraint.spare.shape');
   });
 
+  it('"all but one of the yellow cylinders" is refused, asking which: read as a kind, every other object had been moved', () => {
+    expect(refusalOf('put all but one of the yellow cylinders in the red tote', STOCKROOM)).toMatch(/cannot tell which to leave out in "one of the yellow cylinders"/);
+  });
+
   it('"avoid the aisles" keeps out of every aisle; "the aisle" of two is asked about', () => {
     expect(grounded('avoid the aisles and bring the green ball to goods in', STOCKROOM).keepOut).toEqual([
       { said: 'aisle_1', zone: 'aisle_1' },

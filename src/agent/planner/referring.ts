@@ -63,6 +63,8 @@ export interface SpareQuery {
 const isColor = (w: string) => (COLORS as readonly string[]).includes(w);
 const NEAREST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:closest|nearest|closer|nearer)(?: one)?(?: to (?:you|the robot|me|us))?\b/;
 const FARTHEST = /\b(?:(?:whichever|which|that) (?:one )?is |that is )?(?:the )?(?:farthest|furthest|farther|further)(?: one)?(?: (?:from|away from) (?:you|the robot|me|us))?\b/;
+/** "one of the yellow cylinders", "two of them": how many are left out, not which. */
+const SOME_OF_THEM = /^(?:one|two|three|four|five|a few|a couple|some|\d+) (?:of )?(?:the|them|those|these)\b/;
 // "bar" and "excluding" too ("all the cubes bar the red one"), "bar" only before a determiner: a zone may be a bar.
 const EXCEPT = /\s+(?:except(?: for)?|but(?: not)?|other than|apart from|save|excluding|bar(?:ring)?(?= (?:the|one|two|three|\d+|a|an|any|that|those)\b))\s+(.+)$/;
 const NOT_COLOUR = /\s+(?:(?:that|which) (?:is|are) )?not (red|green|blue|yellow)(?: ones?)?$/;
@@ -99,6 +101,9 @@ export function parseObject(text: string): ObjectQuery | { reason: string } {
     extra.spare = several.slice(1).map((k) => ({ ...k, text: except[1]!.trim() }));
     rest = rest.slice(0, except.index) + ' ';
   } else if (except) {
+    // "all but one of the yellow cylinders": a number of them left, which ones not said; read as a kind, every
+    // other object in the room had been moved instead.
+    if (SOME_OF_THEM.test(except[1]!.trim())) return { reason: `I cannot tell which to leave out in "${except[1]!.trim()}": say which, as in "except the one in aisle 1"` };
     const left = kindOf(except[1]!);
     // "except the one in bin a": those in a zone are spared, like "don't touch anything in bin a".
     // "one" stands for the kind already said, which the spare need not repeat: any thing there.

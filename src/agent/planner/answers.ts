@@ -6,7 +6,7 @@ import { queryOfId } from './object-ids.js';
 import { kindMatches } from './referring.js';
 import { distinct, namesOne } from './one-meant.js';
 import { oneOrTwo } from './skills/look-alikes.js';
-import { choose, find, findAndReport, scan } from './skills/search.js';
+import { choose, find, findAndReport, scan, searchedAll } from './skills/search.js';
 import { lookAtWholeZone } from './skills/zone-look.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, ok, type Step } from './step.js';
@@ -48,7 +48,7 @@ async function answerWhereEach(ctx: SkillContext, q: ObjectQuery): Promise<Step>
   if (all.length === 0) return fail(`I could not find ${describeQuery(q)}: ${searched} and did not see it.`);
   const list = all.map((o) => located(ctx, o)).join('; ');
   if (all.length > 1) return ok(`There are ${all.length} ${noun}s, not one: ${list} (${searched}).`);
-  return ok(`${capitalize(list)}; ${found.complete ? 'it is the only one I saw, and I searched the whole room' : `${searched}, so there may be another`}.`);
+  return ok(`${capitalize(list)}; ${found.complete ? `it is the only one I saw, and ${searchedAll(found)}` : `${searched}, so there may be another`}.`);
 }
 
 /**
@@ -109,7 +109,7 @@ export async function answerWhether(ctx: SkillContext, q: ObjectQuery): Promise<
   }
   const elsewhere = q.inZone ? ctx.beliefs.matching({ ...q, inZone: undefined, all: true }, ctx.robot.pose) : [];
   const instead = elsewhere.length ? `; I saw ${elsewhere.map((o) => describeSighting(ctx, o)).join(', ')}` : '';
-  return ok(`No: I searched the whole room and saw no ${kind}${where}${instead}.`);
+  return ok(`No: ${searchedAll(found)} and saw no ${kind}${where}${instead}.`);
 }
 
 /** What a question asks, for the report. */
@@ -180,11 +180,11 @@ async function answerWhetherEvery(ctx: SkillContext, q: ObjectQuery): Promise<St
     return fail(`I could not find out whether all the ${noun} are in ${zone}: I looked from ${found.places} place(s)${why}, before the whole room was seen.`);
   }
   const seen = ctx.beliefs.matching(anywhere, ctx.robot.pose);
-  if (seen.length === 0) return ok(`No: I searched the whole room and saw no ${noun} at all.`);
+  if (seen.length === 0) return ok(`No: ${searchedAll(found)} and saw no ${noun} at all.`);
   const outside = seen.filter((o) => !ctx.beliefs.inZone(o, zone));
   const list = (os: SeenThing[]) => os.map((o) => describeSighting(ctx, o)).join('; ');
-  if (outside.length === 0) return ok(`Yes: all the ${noun} I saw after searching the whole room are in ${zone}: ${list(seen)}.`);
-  return ok(`No: ${outside.length} of the ${seen.length} ${noun} I saw after searching the whole room ${outside.length === 1 ? 'is' : 'are'} not in ${zone}: ${list(outside)}.`);
+  if (outside.length === 0) return ok(`Yes: all the ${noun} I saw after ${searchedAll(found).replace(/^I searched/, 'searching')} are in ${zone}: ${list(seen)}.`);
+  return ok(`No: ${outside.length} of the ${seen.length} ${noun} I saw after ${searchedAll(found).replace(/^I searched/, 'searching')} ${outside.length === 1 ? 'is' : 'are'} not in ${zone}: ${list(outside)}.`);
 }
 
 function describeSighting({ beliefs }: SkillContext, o: SeenThing): string {
@@ -210,6 +210,6 @@ export async function countInView(ctx: SkillContext, q: ObjectQuery): Promise<St
 }
 
 /** How much of the room a search saw, said after an answer from it. */
-function howFarSearched(found: { complete: boolean; places: number; stopped?: string }): string {
-  return found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
+function howFarSearched(found: { complete: boolean; places: number; stopped?: string; closedOff?: true }): string {
+  return found.complete ? searchedAll(found) : `I looked from ${found.places} place(s)${found.stopped ? `, then had to stop searching: ${found.stopped}` : ''}, before the whole room was seen`;
 }

@@ -33,6 +33,13 @@ export interface FloorMap {
 export const SENSING_RANGE_M = 3.5;
 /** Nearer than this the floor is below the camera's view at every heading. */
 export const BLIND_RADIUS_M = 0.6;
+/** Nearer than this an object's box is cut by the bottom of the frame, and a cut box confirms
+ *  nothing: the camera sits 0.2 m ahead of the base centre, 0.45 m up, pitched 10° down with a
+ *  55° vertical field, so a 12 cm object lies whole in the frame from about 0.85 m. A search
+ *  plans its views with BLIND_RADIUS_M (what it looks for is usually seen on the way), but says
+ *  the room was searched whole only once the floor is covered with this one: a cube 0.76 m from a
+ *  scan spot had never been seen, and a count said it had searched the whole room. */
+export const WHOLE_BOX_RADIUS_M = 0.85;
 export const CELL_M = 0.5;
 /** scan_surroundings' default: 12 headings 30° apart. */
 const SCAN_STEPS = 12;
@@ -65,6 +72,9 @@ export class CoverageMap {
   /** Views kept out by keepReachableViews: what they would show is floor the robot cannot see. */
   private readonly outOfReach: Point[] = [];
   private reachabilityKnown = false;
+  /** Where scans were made, to count again what they covered once the search asks for whole boxes. */
+  private readonly spots: Point[] = [];
+  private blindM = BLIND_RADIUS_M;
 
   private readonly opts: CoverageOptions;
 
@@ -91,9 +101,22 @@ export class CoverageMap {
 
   /** Marks what a scan all around from `at` covered. */
   scannedFrom(at: Point): void {
+    this.spots.push(at);
     this.cells.forEach((c, i) => {
       if (!this.seen[i] && this.visible(at, c)) this.seen[i] = true;
     });
+  }
+
+  /** From now on floor counts as covered only where an object would lie whole in the frame
+   *  (WHOLE_BOX_RADIUS_M): the ring nearer a scan spot than that is uncovered again. False when
+   *  it was so already. */
+  wholeBoxes(): boolean {
+    if (this.blindM === WHOLE_BOX_RADIUS_M) return false;
+    this.blindM = WHOLE_BOX_RADIUS_M;
+    this.cells.forEach((c, i) => {
+      this.seen[i] = this.spots.some((s) => this.visible(s, c));
+    });
+    return true;
   }
 
   /**
@@ -107,11 +130,14 @@ export class CoverageMap {
     for (let i = this.views.length - 1; i >= 0; i--) if (!reachable(this.views[i]!)) this.outOfReach.push(...this.views.splice(i, 1));
   }
 
-  /** Whether floor no scan covered is in view only from places the robot cannot get to (behind a
-   *  shut door, outside the corner it is boxed into): a search that ends there has not seen the
-   *  whole room, though it searched all it can reach. */
-  floorOutOfReach(): boolean {
-    return this.outOfReach.some((v) => this.gainAt(v) >= this.opts.minGainCells);
+  /** How much floor no scan covered is in view only from places the robot cannot get to (behind a
+   *  shut door, outside the corner it is boxed into), against the floor its scans covered: a
+   *  search that ends there has not seen the whole room, though it searched all it can reach. */
+  floorOutOfReach(): 'none' | 'some' | 'most' {
+    const hidden = this.cells.filter((c, i) => !this.seen[i] && this.outOfReach.some((v) => this.visible(v, c))).length;
+    if (hidden < this.opts.minGainCells) return 'none';
+    // Boxed into a corner, most of the room is out of reach; a closed room off a hall is a part.
+    return hidden > this.seen.filter(Boolean).length ? 'most' : 'some';
   }
 
   /** A view that is no use (unreachable): never proposed again. */
@@ -182,7 +208,7 @@ export class CoverageMap {
 
   private visible(from: Point, to: Point): boolean {
     const d = Math.hypot(to.x - from.x, to.y - from.y);
-    if (d > this.opts.rangeM || d < BLIND_RADIUS_M) return false;
+    if (d > this.opts.rangeM || d < this.blindM) return false;
     return !this.map.obstacles.some((o) => segmentHitsRect(from, to, o));
   }
 }

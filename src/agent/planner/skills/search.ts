@@ -41,13 +41,23 @@ export interface Found {
   /** Every view the robot can get to was scanned, but part of the room is seen only from floor
    *  out of its reach: enough to act on the one X found there, never to say the room has none. */
   reachableCovered?: true;
+  /** The search is complete but for a part of the room closed off from the floor the robot can
+   *  reach (a shut room): what is said of the room is said of the floor it can get to. */
+  closedOff?: true;
+}
+
+/** How far the room was searched, when the search was complete: the whole room, or all of it but
+ *  a part closed off from the robot. */
+export function searchedAll(found: Pick<Found, 'closedOff'>): string {
+  return found.closedOff ? 'I searched all the floor I can get to (part of the room is closed off from it)' : 'I searched the whole room';
 }
 
 /** Finds the object asked for (for "all", every one in the room): stops looking as soon as one
- *  is known, or for "all" once the room is covered. */
-export async function find(ctx: SkillContext, q: ObjectQuery): Promise<Found> {
+ *  is known, or for "all" once the room is covered — with `wholeBoxes`, covered also where an
+ *  object near a scan spot is cut by the frame's edge (coverage.ts), as a count needs. */
+export async function find(ctx: SkillContext, q: ObjectQuery, { wholeBoxes = false } = {}): Promise<Found> {
   const wanted = () => ctx.beliefs.matching(q, ctx.robot.pose);
-  return explore(ctx, q, () => !q.all && wanted().length > 0);
+  return explore(ctx, q, () => !q.all && wanted().length > 0, { wholeBoxes });
 }
 
 /**
@@ -88,7 +98,7 @@ async function lookForTwin(ctx: SkillContext, q: ObjectQuery): Promise<{ stopped
 
 /** Looks ahead, then all around, then from coverage views until `enough` or the room is covered;
  *  `sweepOnly` goes straight to the coverage views (the looks here were made already). */
-async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean, { sweepOnly = false } = {}): Promise<Found> {
+async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean, { sweepOnly = false, wholeBoxes = false } = {}): Promise<Found> {
   const { robot, beliefs } = ctx;
   const matches = () => beliefs.matching(q, robot.pose);
   let places = 1;
@@ -105,9 +115,9 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
   const reachable = beliefs.map ? reachableFloor(beliefs.map, robot.pose) : null;
   if (reachable) coverage.keepReachableViews(reachable);
   let unreached = 0;
-  // Views first as planned, then (the floor covered) again for the ring near each scan spot where
-  // an object is cut by the frame's edge, before the room is said to be searched whole.
-  const nextView = () => coverage.nextView(robot.pose) ?? (coverage.wholeBoxes() ? coverage.nextView(robot.pose) : null);
+  // Views first as planned, then (the floor covered) for a count again for the ring near each scan
+  // spot where an object is cut by the frame's edge, before it says it searched the whole room.
+  const nextView = () => coverage.nextView(robot.pose) ?? (wholeBoxes && coverage.wholeBoxes() ? coverage.nextView(robot.pose) : null);
   for (let view = nextView(); view; view = nextView()) {
     // A view inside a zone the mission keeps out of is not one to drive to; the camera sees into
     // the zone from the views around it.
@@ -133,8 +143,9 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
   }
   // Floor seen only from where the robot cannot go (a shut room, a corner it is boxed into) was
   // never looked at: a count of "0 cubes after searching the whole room" had been said from a corner.
-  if (coverage.floorOutOfReach()) return { objects: matches(), places, complete: false, stopped: 'the rest of the room is out of my reach from here', reachableCovered: true };
-  return { objects: matches(), places, complete: true };
+  const outOfReach = coverage.floorOutOfReach();
+  if (outOfReach === 'most') return { objects: matches(), places, complete: false, stopped: 'the rest of the room is out of my reach from here', reachableCovered: true };
+  return { objects: matches(), places, complete: true, ...(outOfReach === 'some' ? { closedOff: true as const } : {}) };
 }
 
 /** ", then stopped: <why>" when the robot could not search on. */
@@ -263,7 +274,7 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery, than?: {
   // again from afar, where an estimate can fall across the zone's edge or a tracker id be given
   // anew; an object seen in the zone by those looks still counts.
   const closeUp = zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : [];
-  const found = await find(ctx, { ...q, all: true });
+  const found = await find(ctx, { ...q, all: true }, { wholeBoxes: true });
   // A count of the whole room looks again at its crowded zones, where objects hide one another.
   const crowds = !zone && !cutShort(ctx, found) ? await settleCrowdedZones(ctx) : [];
   const all = crowds.length || !zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : found.objects;
@@ -275,7 +286,7 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery, than?: {
   // last look still showed something new may hold more than was seen.
   if (survey && !(survey.settled && (survey.seen || (found.complete && !survey.occluded)))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
   if (crowds.length) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${list}, but ${crowds.join(' and ')} ${crowds.length === 1 ? 'is' : 'are'} crowded and a last look there still showed something new, or part of it could not be seen: there may be more.`);
-  const searched = survey ? `after looking at ${survey.seen ? 'all of ' : ''}${q.inZone} and searching the room` : found.complete ? 'after searching the whole room' : `from ${found.places} place(s)`;
+  const searched = survey ? `after looking at ${survey.seen ? 'all of ' : ''}${q.inZone} and searching the room` : found.complete ? `after ${searchedAll(found).replace(/^I searched/, 'searching')}` : `from ${found.places} place(s)`;
   // "Are there more than 3 balls": the count said with the yes or no it answers.
   const answer = than ? `${(than.more ? objects.length > than.n : objects.length < than.n) ? 'Yes' : 'No'}: ` : '';
   return ok(`${answer}I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
@@ -286,10 +297,10 @@ export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<
   if (found.objects.length === 0 && q.all && q.inZone && found.complete) {
     // "Any balls in bin a?" is answered about balls: "nothing" would say bin_a is empty.
     const none = q.color || q.shape ? `There are no ${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}s` : 'There is nothing';
-    return ok(`${none} in ${q.inZone}: I searched the whole room.`);
+    return ok(`${none} in ${q.inZone}: ${searchedAll(found)}.`);
   }
   if (found.objects.length === 0) {
-    const where = found.complete ? 'I searched the whole room' : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
+    const where = found.complete ? searchedAll(found) : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
   }
   // "Where are all the X": those seen so far are not all of them when the search was cut short.

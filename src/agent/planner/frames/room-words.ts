@@ -5,7 +5,7 @@ import { premisesMeaning } from '../lexicon-meaning.js';
  * "describe the room") means the whole room the robot is in, which a search covers anyway — not a
  * zone named like it, unless this map has one: on a map with a zone called "kitchen", "in the
  * kitchen" is that zone. Words not listed are read in WordNet: any kind of building, room,
- * establishment or workplace ("the whole clinic", "in the dental practice", "the garage") is the room too.
+ * establishment or workplace ("the whole clinic", "in the dental clinic", "the garage") is the room too.
  * Taken off here, before the question is read, so the rest reads as asked
  * of the room.
  */

@@ -112,6 +112,9 @@ function sharedPlaceAfterThen(text: string): string {
   return `${verb} ${m[2]} ${m[4]} ${m[5]}, then ${verb} ${m[3]} ${m[4]} ${m[5]}`;
 }
 
+/** "it", "got them", "picked it up": after "once you have", what was taken before, said again. */
+const HELD_ALREADY = /^(?:got |grabbed |picked up |holding |hold of )?(?:it|them|that|this|those|one|both)(?: up)?$/;
+
 /** "(once) you have", "you are done", "you finish": the time clause's subject, which says nothing of what to do. */
 const DONE = /^(?:you(?:'ve| have| are| 're)?|you finish|you are (?:done|finished) with) (?:(?:finished|done|fully|all) )*/;
 
@@ -126,15 +129,19 @@ function inOrderDone(text: string): string {
   const opening = /^(before|after|once|when) (?!that\b)(.+)$/.exec(text);
   if (opening) {
     const [first, second] = splitTimeClause(opening[2]!);
-    // "when you are done, go home": nothing to do first.
+    // "when you are done, go home": nothing to do first. Nor in "once you have it, take it to Z",
+    // "when you've got them, …": holding what the clause before took is what doing it in order gives.
     if (first && second && /^(?:(?:you )?(?:are |have )?(?:done|finished|ready)|that is (?:done|finished))$/.test(first)) return second;
+    if (first && second && HELD_ALREADY.test(first.replace(DONE, ''))) return second;
     if (first && second && verbFirst(first)) {
       const time = asCommand(first);
       return opening[1] === 'before' ? `${second}, then ${time}` : `${time}, then ${second}`;
     }
   }
   const trailing = /^(.+?),? (before|after) (?!that\b)(.+)$/.exec(text);
-  if (trailing && verbFirst(trailing[1]!) && verbFirst(trailing[3]!)) {
+  // A trailing time clause governs its own step only: "go to bin a. then go to the shelf after
+  // charging" charges between the two, not before both.
+  if (trailing && !SEQUENCE.test(trailing[1]!) && verbFirst(trailing[1]!) && verbFirst(trailing[3]!)) {
     const time = asCommand(trailing[3]!);
     return trailing[2] === 'before' ? `${trailing[1]}, then ${time}` : `${time}, then ${trailing[1]}`;
   }
@@ -247,12 +254,18 @@ function leftOut(parts: string[]): string[] {
 /** A piece that is only a place: "(also) on the table (too)". */
 const ANOTHER_PLACE = /^(?:also\s+)?(?:in|into|on|onto|to|at|inside)\s/;
 
+/** Where one step of a sequence ends and the next begins: "then", "after that", "finally", a full stop. */
+const SEQUENCE = /\s*(?:;|\.\s|\.$|\b(?:and\s+)?(?:then|after that|afterwards|after this|finally|lastly)\b)\s*/;
+
 /** Splits "pick up the red cube, then put it in bin a and go home" into clauses. */
 export function splitClauses(normalized: string): string[] {
   // Commas inside coordinates ("(3, 4.5)", "x=2, y=3") are not clause breaks.
   const protectedText = normalized.replace(/(\d)\s*,\s*(?=(?:y\s*=?\s*)?-?\d)/g, '$1 ');
   const parts = protectedText
-    .split(/\s*(?:;|\.\s|\.$|\band then\b|\bthen\b|\bafter that\b|\bafterwards\b|\bfinally\b)\s*/)
+    .split(SEQUENCE)
+    // A time clause inside a sequence ("X, then, once you have it, Y"; "finally go home, after
+    // putting X on Z") is put in doing order as one said first is (normalizeInstruction).
+    .flatMap((p) => inOrderDone(p.replace(/^[\s,]+/, '')).split(SEQUENCE))
     .flatMap((p) => listed(leftOut(p.split(/\s*,\s*/).map((q) => q.trim()))))
     .filter(Boolean);
   // "a and b": split only where the right side starts with a verb ("red and blue cubes" stays).

@@ -14,7 +14,7 @@ const question = {
 };
 
 describe('the instruction again with the chosen option', () => {
-  it('puts the option in place of the words that fitted several, the last time they were said', () => {
+  it('puts the option in place of the words that fitted several', () => {
     expect(instructionAnswering('Pick up the Red Cube, please', question, 1)).toBe('Pick up the red cube at (5.98, 6.37), please');
     expect(instructionAnswering('go to bin a, then bring the red cube to the shelf', question, 0)).toBe('go to bin a, then bring the red cube at (3.18, 1.61) to the shelf');
     expect(instructionAnswering('grab that red cube', question, 0)).toBe('grab the red cube at (3.18, 1.61)');
@@ -25,6 +25,10 @@ describe('the instruction again with the chosen option', () => {
     expect(instructionAnswering('pick up the red cube', { ...question, said: undefined }, 0)).toBeNull();
     expect(instructionAnswering('pick up the red cube', question, 2)).toBeNull();
     expect(instructionAnswering('pick up the red cubes', question, 0)).toBeNull();
+    // Said twice, or inside another name ("the bin", then "bin a"): which one to replace is a guess.
+    expect(instructionAnswering('put the red cube in bin a, then the other red cube on the shelf', question, 0)).toBeNull();
+    const bin = { text: 'Which place do you mean by "bin"?', said: 'bin', options: [{ label: 'bin_a', answer: 'bin a' }, { label: 'bin_b', answer: 'bin b' }] };
+    expect(instructionAnswering('put the red cube in the bin, then go to bin a', bin, 1)).toBeNull();
   });
 });
 

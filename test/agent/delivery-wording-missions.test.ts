@@ -63,6 +63,13 @@ describe('deliveries as people ask for them, on the real runtime', { timeout: 30
     expect(objectOf(run.world, 'blue_cube').zone).not.toBe('bin_a');
   });
 
+  it('"pick up the red cube, then the blue cube, and put them in bin b" puts both in bin b', async () => {
+    const { run } = await mission('pick up the red cube, then the blue cube, and put them in bin b');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(objectOf(run.world, 'red_cube').zone).toBe('bin_b');
+    expect(objectOf(run.world, 'blue_cube').zone).toBe('bin_b');
+  });
+
   it('"avoid the bins and take the yellow cylinder to the shelf" never enters either bin', async () => {
     const { run, entered } = await mission('avoid the bins and take the yellow cylinder to the shelf');
     expect(run.outcome, run.summary).toBe('succeeded');

@@ -37,6 +37,10 @@ describe('deliveries in a stockroom', () => {
     // A place where it lies, then what to do with "it": which one to take, not a first delivery.
     ['grab the yellow cylinder in aisle 2 and drop it at goods in', [{ kind: 'pick', object: { color: 'yellow', shape: 'cylinder', inZone: 'aisle_2' } }, place({ pronoun: true }, { zone: 'goods_in' })]],
     ['get the red ball on the packing bench, then put it in the red tote', [{ kind: 'pick', object: { color: 'red', shape: 'ball', inZone: 'packing_bench' } }, place({ pronoun: true }, { zone: 'red_tote' })]],
+    // Picked up in turn, then "them": each one, to the place said, or to the tote of its own colour.
+    ['pick up the red ball, then the blue cube, and put them on the packing bench', [place({ color: 'red', shape: 'ball' }, { zone: 'packing_bench' }), place({ color: 'blue', shape: 'cube' }, { zone: 'packing_bench' })]],
+    ['pick up the red ball, then the blue cube, and put them in their totes', [place({ color: 'red', shape: 'ball' }, { zone: 'red_tote' }), place({ color: 'blue', shape: 'cube' }, { zone: 'blue_tote' })]],
+    ['pick up the red ball, then the blue cube, and put both in their totes', [place({ color: 'red', shape: 'ball' }, { zone: 'red_tote' }), place({ color: 'blue', shape: 'cube' }, { zone: 'blue_tote' })]],
     // Said with "put", the first place is a delivery, then a second one.
     ['put the red ball in the returns cage and then move it to goods in', [place({ color: 'red', shape: 'ball' }, { zone: 'returns_cage' }), place({ pronoun: true }, { zone: 'goods_in' })]],
   ])('%s', (text, goals) => inStockroom(text, goals));

@@ -4,7 +4,7 @@ import { parseObject } from '../referring.js';
 import { parseClause } from './clause.js';
 import { bareClause, verbOf } from './verbs.js';
 import { SHAPE_WORDS } from '../vocabulary.js';
-import { carriedTogether, hasSortingZones, sortTarget } from './compositions.js';
+import { carriedTogether, hasSortingZones, sortTarget, TOGETHER } from './compositions.js';
 import { WHERE_IT_WAS } from './motion.js';
 import { CALL_OFF, correct, CORRECTION, CORRECTION_ALONE, likeBefore } from './corrections.js';
 
@@ -53,7 +53,10 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
       continue;
     }
     if (said && !('reason' in said) && !said.pronoun && saysIt(clauses[i + 1]!, zoneWords)) {
-      topic = said;
+      // "pick up the red ball, then the blue cube, and put them on the bench": picked up in turn, then both
+      // put down there ("them" had been the blue cube alone, and the red ball was left held).
+      if (goals.at(-1)?.kind === 'pick' && saysThem(clauses[i + 1]!, zoneWords)) goals.push({ kind: 'pick', object: said });
+      else topic = said;
       continue;
     }
     // "do the same for the blue cube", "same with the green ball": the command before, for this object.
@@ -203,6 +206,12 @@ function takenFrom(read: ParsedGoal[], bare: string, next: string | undefined, z
   const where = goal.target.said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (!new RegExp(String.raw`^(?:grab|take|get|fetch|collect|retrieve|pick up|pick)\b.*\s(?:in|on|at|inside|from)\s+(?:the\s+)?${where}$`).test(bare)) return read;
   return [{ kind: 'pick', object: { ...goal.object, inZone: goal.target.said } }];
+}
+
+/** Whether the clause acts on several objects handled before ("put them …", "put both …"). */
+function saysThem(clause: string, zoneWords: ReadonlySet<string>): boolean {
+  const goal = parseClause(clause, zoneWords);
+  return 'object' in goal && goal.object.pronoun === true && TOGETHER.test(goal.object.text);
 }
 
 function saysIt(clause: string, zoneWords: ReadonlySet<string>): boolean {

@@ -129,16 +129,20 @@ export function sortTarget(object: ObjectQuery, placeWords: ReadonlySet<string>)
   return kindWords.length === 1 ? kindWords[0]! : null;
 }
 
+/** Words for several objects handled before, all of them. */
+export const TOGETHER = /^(?:both|them|them both|both of them|all of them|them all|all \d+|the \d+ of them)$/;
+
 /**
  * "get the red cube, then the blue ball, and put both on the shelf": the robot holds one thing at a
  * time, so objects picked up one after the other and then put somewhere together ("both", "them",
  * "all of them") are each carried there. The goals with those picks made deliveries, or null.
  */
 export function carriedTogether(before: ParsedGoal[], goal: ParsedGoal): ParsedGoal[] | null {
-  if (goal.kind !== 'place' || !/^(?:both|them|them both|both of them|all of them|them all|all \d+|the \d+ of them)$/.test(goal.object.text)) return null;
+  // "… and put them in their totes": each one sorted, to the zone of its own colour.
+  if ((goal.kind !== 'place' && goal.kind !== 'sort') || !TOGETHER.test(goal.object.text)) return null;
   let first = before.length;
   while (first > 0 && before[first - 1]!.kind === 'pick') first--;
   const picks = before.slice(first) as Extract<ParsedGoal, { kind: 'pick' }>[];
   if (picks.length < 2 || (goal.object.count !== undefined && goal.object.count !== picks.length)) return null;
-  return [...before.slice(0, first), ...picks.map((p) => ({ kind: 'place' as const, object: p.object, target: goal.target }))];
+  return [...before.slice(0, first), ...picks.map((p): ParsedGoal => (goal.kind === 'place' ? { kind: 'place', object: p.object, target: goal.target } : { kind: 'sort', object: p.object }))];
 }

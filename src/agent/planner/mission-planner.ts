@@ -22,7 +22,7 @@ import { place } from './skills/place.js';
 import { putBackAfter } from './skills/put-back.js';
 import { clearZone, sortObjects, swap, type Composed } from './skills/compositions.js';
 import { capture, control, status } from './skills/robot-controls.js';
-import { countAndReport, lookAround } from './skills/search.js';
+import { countAndReport, lookAround } from './skills/search-reports.js';
 import type { SkillContext } from './skills/skill-context.js';
 import { capitalize, fail, ok, pct, type Step } from './step.js';
 

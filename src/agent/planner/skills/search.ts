@@ -7,16 +7,13 @@ import { distinct, namesOne, unseenInZone } from '../one-meant.js';
 import { reachableFloor } from './floor-routes.js';
 import { oneOrTwo } from './look-alikes.js';
 import type { ToolReply } from '../planner-session.js';
-import { capitalize, fail, ok, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
-import { settleCrowdedZones } from './crowded-zones.js';
-import { surveyZone } from './zone-look.js';
 import { whichOne } from '../which-one.js';
 
 /**
  * Finding things with the camera: look ahead, then all around, then explore the room from the
  * views a coverage plan of the map picks (each the most unseen floor per metre driven), stopping
- * as soon as what is wanted is known; and the skills that report what was found.
+ * as soon as what is wanted is known (search-reports.ts says what was found).
  */
 
 /** Failures where a spot a little to the side may work: no path to this one, motion blocked on
@@ -149,7 +146,7 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
 }
 
 /** ", then stopped: <why>" when the robot could not search on. */
-function stoppedBecause(found: Found): string {
+export function stoppedBecause(found: Found): string {
   return found.stopped ? `, then had to stop searching: ${found.stopped}` : '';
 }
 
@@ -257,77 +254,12 @@ export async function theCounted(ctx: SkillContext, q: ObjectQuery): Promise<{ i
   return { problem: `I was told of ${n} ${kind}, but there are ${objects.length}: ${objects.map((o) => `${o.id} at (${o.x}, ${o.y})`).join(', ')}; say which ${n} you mean (for example by colour or where they are)` };
 }
 
-/**
- * "How many X (in Z)": the room searched, each object counted once. In a zone, the zone itself is
- * looked at whole first, from other sides while looks show more (zone-look.ts): a crowded tray
- * hides some of what it holds from any one side, and a room search passes it at a distance. A
- * zone whose last look still showed something new (or that neither its looks nor the room's
- * search saw all of) gets no count, only "at least", and the answer fails.
- */
-export async function countAndReport(ctx: SkillContext, q: ObjectQuery, than?: { more: boolean; n: number }): Promise<Step> {
-  const zone = q.inZone ? ctx.beliefs.zone(q.inZone) : undefined;
-  const armed = zone ? await ctx.robot.ensureArmed() : ok('');
-  if (!armed.ok) return armed;
-  const survey = zone ? await surveyZone(ctx, zone) : null;
-  const noun = `${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}`;
-  // What the zone's own looks showed, close up and from its sides: the room's search sees it
-  // again from afar, where an estimate can fall across the zone's edge or a tracker id be given
-  // anew; an object seen in the zone by those looks still counts.
-  const closeUp = zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : [];
-  const found = await find(ctx, { ...q, all: true }, { wholeBoxes: true });
-  // A count of the whole room looks again at its crowded zones, where objects hide one another.
-  const crowds = !zone && !cutShort(ctx, found) ? await settleCrowdedZones(ctx) : [];
-  const all = crowds.length || !zone ? ctx.beliefs.matching({ ...q, all: true }, ctx.robot.pose) : found.objects;
-  const objects = distinct(ctx.beliefs, [...closeUp, ...all.filter((o) => !closeUp.some((c) => c.id === o.id))]);
-  if (cutShort(ctx, found)) return fail(`I could not count ${describeQuery({ ...q, all: true })}: ${partialSearch(found, objects)}`);
-  const where = q.inZone ? ` in ${q.inZone}` : '';
-  const list = objects.length ? `: ${objects.map((o) => o.id).join(', ')}` : '';
-  // A part of the zone no look at it showed is left to the room's search; but a zone whose
-  // last look still showed something new may hold more than was seen.
-  if (survey && !(survey.settled && (survey.seen || (found.complete && !survey.occluded)))) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where}${list}, but could not see all of ${q.inZone} from where I could stand, or a last look there still showed something new: there may be more.`);
-  if (crowds.length) return fail(`I count at least ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${list}, but ${crowds.join(' and ')} ${crowds.length === 1 ? 'is' : 'are'} crowded and a last look there still showed something new, or part of it could not be seen: there may be more.`);
-  const searched = survey ? `after looking at ${survey.seen ? 'all of ' : ''}${q.inZone} and searching the room` : found.complete ? `after ${searchedAll(found).replace(/^I searched/, 'searching')}` : `from ${found.places} place(s)`;
-  // "Are there more than 3 balls": the count said with the yes or no it answers.
-  const answer = than ? `${(than.more ? objects.length > than.n : objects.length < than.n) ? 'Yes' : 'No'}: ` : '';
-  return ok(`${answer}I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
-}
-
-export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
-  const found = await find(ctx, q);
-  if (found.objects.length === 0 && q.all && q.inZone && found.complete) {
-    // "Any balls in bin a?" is answered about balls: "nothing" would say bin_a is empty.
-    const none = q.color || q.shape ? `There are no ${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}s` : 'There is nothing';
-    return ok(`${none} in ${q.inZone}: ${searchedAll(found)}.`);
-  }
-  if (found.objects.length === 0) {
-    const where = found.complete ? searchedAll(found) : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
-    return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
-  }
-  // "Where are all the X": those seen so far are not all of them when the search was cut short.
-  if (q.all && cutShort(ctx, found)) return fail(`I could not find all of ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, found.objects))}`);
-  const { beliefs } = ctx;
-  const zoneOf = (o: SeenThing) => beliefs.zoneAt(o);
-  const list = (q.all ? distinct(beliefs, found.objects) : found.objects.slice(0, 1)).map(
-    (o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}, ${beliefs.describeAge(o)}`,
-  );
-  return ok(`${capitalize(list.join('; '))}.`);
-}
-
 /** Whether the search stopped before the room was covered for a reason other than having found enough. */
-function cutShort({ robot }: SkillContext, found: Found): boolean {
+export function cutShort({ robot }: SkillContext, found: Found): boolean {
   return found.stopped !== undefined || robot.estopped;
 }
 
-function partialSearch(found: Found, seen: SeenThing[]): string {
+export function partialSearch(found: Found, seen: SeenThing[]): string {
   const so = seen.length ? `; so far I saw ${seen.map((o) => `${o.id} at (${o.x}, ${o.y})`).join(', ')}` : '; I saw none so far';
   return `I looked from ${found.places} place(s)${stoppedBecause(found)}, before the whole room was seen${so}.`;
-}
-
-export async function lookAround(ctx: SkillContext): Promise<Step> {
-  const armed = await ctx.robot.ensureArmed();
-  if (!armed.ok) return armed;
-  const r = await scan(ctx, 'Looking all around.');
-  if (!r.ok) return fail(`I could not scan: ${r.text}`);
-  const seen = (r.data?.detections ?? []) as Array<{ id: string; position: { x: number; y: number } }>;
-  return ok(seen.length ? `I see ${seen.map((d) => `${d.id} at (${d.position.x}, ${d.position.y})`).join(', ')}.` : 'I see no objects from here.');
 }

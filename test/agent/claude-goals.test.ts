@@ -3,6 +3,7 @@ import { AnthropicProvider } from '../../src/agent/providers/anthropic.js';
 import type { MissionRuntime } from '../../src/runtime/mission-runtime.js';
 import { startFakeMessagesApi, toolUse, turn, type FakeMessagesApi, type FakeStep } from '../helpers/fake-messages-api.js';
 import { openTestRuntime, runTestMission } from '../helpers/runtime.js';
+import { BINS } from '../helpers/which-one-questions.js';
 
 /**
  * Claude reports its goals with the outcome (#15): the real SDK against the local fake Messages
@@ -67,14 +68,7 @@ describe('report_mission_outcome with goals (Claude)', () => {
   });
 
   it('carries a question Claude asks with a failure to the mission_finished event, as the planner\'s does', async () => {
-    const question = {
-      text: 'Which bin do you mean?',
-      said: 'bin',
-      options: [
-        { label: 'bin_a', answer: 'bin a' },
-        { label: 'bin_b', answer: 'bin b' },
-      ],
-    };
+    const question = BINS;
     const run = await claudeMission('go to the bin', { outcome: 'failed', summary: 'There are two bins.', goals: [], question });
     expect(run.outcome).toBe('failed');
     expect(run.question).toEqual(question);

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { instructionAnswering } from '../../src/agent/answer-question.js';
 import { parseReport } from '../../src/agent/outcome-tool.js';
 import { parseObject } from '../../src/agent/planner/referring.js';
+import { BINS, RED_CUBES } from '../helpers/which-one-questions.js';
 import { ground, grounded } from './planner-map.js';
 
-const question = {
-  text: 'Which red cube do you mean?',
-  said: 'red cube',
-  options: [
-    { label: 'red_cube#1 at (3.18, 1.61)', answer: 'the red cube at (3.18, 1.61)' },
-    { label: 'red_cube#2 at (5.98, 6.37) in shelf', answer: 'the red cube at (5.98, 6.37)' },
-  ],
-};
+const question = RED_CUBES;
 
 describe('the instruction again with the chosen option', () => {
   it('puts the option in place of the words that fitted several', () => {
@@ -27,8 +21,7 @@ describe('the instruction again with the chosen option', () => {
     expect(instructionAnswering('pick up the red cubes', question, 0)).toBeNull();
     // Said twice, or inside another name ("the bin", then "bin a"): which one to replace is a guess.
     expect(instructionAnswering('put the red cube in bin a, then the other red cube on the shelf', question, 0)).toBeNull();
-    const bin = { text: 'Which place do you mean by "bin"?', said: 'bin', options: [{ label: 'bin_a', answer: 'bin a' }, { label: 'bin_b', answer: 'bin b' }] };
-    expect(instructionAnswering('put the red cube in the bin, then go to bin a', bin, 1)).toBeNull();
+    expect(instructionAnswering('put the red cube in the bin, then go to bin a', BINS, 1)).toBeNull();
   });
 });
 
@@ -59,14 +52,7 @@ describe('a place said that could be several zones', () => {
   it('is refused with a question offering each zone, whose answer makes the instruction name one', () => {
     const g = ground('put the red cube in the bin');
     if (!('refusal' in g)) throw new Error('not refused');
-    expect(g.question).toEqual({
-      text: 'Which place do you mean by "bin"?',
-      said: 'bin',
-      options: [
-        { label: 'bin_a', answer: 'bin a' },
-        { label: 'bin_b', answer: 'bin b' },
-      ],
-    });
+    expect(g.question).toEqual(BINS);
     expect(instructionAnswering('put the red cube in the bin', g.question!, 1)).toBe('put the red cube in bin b');
     expect(grounded('put the red cube in bin b').goals).toMatchObject([{ kind: 'place', target: { zone: 'bin_b' } }]);
   });

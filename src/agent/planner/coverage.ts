@@ -120,12 +120,15 @@ export class CoverageMap {
   }
 
   /**
-   * Keeps only the views `reachable` accepts (the floor the robot can get to from where it is),
-   * once: views behind a shut door had each been driven for in turn, and three of them out of reach
-   * ended the search as if the robot were boxed in, so "the X" was never known to be the only one.
+   * Keeps only the views the test `reachableFrom` makes accepts (the floor the robot can get to
+   * from where it is; null: nothing to tell yet, asked again next time), once: views behind a shut door had each been driven
+   * for in turn, and three of them out of reach ended the search as if the robot were boxed in, so
+   * "the X" was never known to be the only one. Made only the first time: a flood fill of the map.
    */
-  keepReachableViews(reachable: (p: Point) => boolean): void {
+  keepReachableViews(reachableFrom: () => ((p: Point) => boolean) | null): void {
     if (this.reachabilityKnown) return;
+    const reachable = reachableFrom();
+    if (!reachable) return;
     this.reachabilityKnown = true;
     for (let i = this.views.length - 1; i >= 0; i--) if (!reachable(this.views[i]!)) this.outOfReach.push(...this.views.splice(i, 1));
   }

@@ -109,8 +109,8 @@ async function explore(ctx: SkillContext, q: ObjectQuery, enough: () => boolean,
   }
   const coverage = beliefs.coverage();
   if (!coverage) return { objects: matches(), places, complete: false };
-  const reachable = beliefs.map ? reachableFloor(beliefs.map, robot.pose) : null;
-  if (reachable) coverage.keepReachableViews(reachable);
+  const { map } = beliefs;
+  if (map) coverage.keepReachableViews(() => reachableFloor(map, robot.pose));
   let unreached = 0;
   // Views first as planned, then (the floor covered) for a count again for the ring near each scan
   // spot where an object is cut by the frame's edge, before it says it searched the whole room.

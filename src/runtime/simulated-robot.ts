@@ -1,4 +1,5 @@
 import { prepareFrame, renderFrame } from '../sim/camera/render.js';
+import { NoiseStream } from '../sim/camera/noise-stream.js';
 import { obstaclesBlock } from '../core/planning/collision.js';
 import type { Scenario } from '../sim/scenario.js';
 import type { Rng } from '../core/rng.js';
@@ -37,13 +38,14 @@ export interface SimulatedRobot {
 export function createSimulatedRobot(opts: SimulatedRobotOptions): SimulatedRobot {
   // The camera's noise stream forks from the simulation's rng, which exists only once the
   // simulation is built: the renderer asks for it on the first frame.
-  let noise: Rng | undefined;
+  let noise: NoiseStream | undefined;
+  const cameraNoise = () => (noise ??= new NoiseStream(sim.rng.fork('camera')));
   const sim: Simulation = createSimulation({
     scenario: opts.scenario,
     seed: opts.seed,
     realtime: opts.realtime,
-    renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: (noise ??= sim.rng.fork('camera')), time }),
-    prepareFrame,
+    renderFrame: (world, pose, time) => renderFrame(world, pose, { rng: cameraNoise(), time }),
+    prepareFrame: (world, pose) => prepareFrame(world, pose, cameraNoise()),
   });
   const detector = opts.sharedDetector ?? createDetector(opts.detector);
   const map = sim.backend.staticMap();

@@ -24,4 +24,7 @@ export interface LastRender {
   radiance: Float32Array;
   objectIds: Int16Array;
   unoccludedPixels: Int32Array;
+  /** The noisy frame of this view, finished ahead with the noise stream's next draw
+   *  (prepareFrame): the capture takes it when its own draw is that one. */
+  ahead?: { draw: number; sigma: number; rgb: Uint8Array };
 }

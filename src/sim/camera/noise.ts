@@ -11,7 +11,7 @@ import type { Rng } from '../../core/rng.js';
 const SUM4_STD = Math.sqrt((4 * (256 * 256 - 1)) / 12);
 
 /** Quantizes linear 0..1 radiance to bytes, adding noise of `sigma` (0..255 units). */
-export function quantizeWithNoise(radiance: Float32Array, out: Uint8Array, sigma: number, rng: Rng): void {
+export function quantizeWithNoise(radiance: Float32Array, out: Uint8Array, sigma: number, rng: Pick<Rng, 'next'>): void {
   let s = (Math.floor(rng.next() * 4294967296) | 1) >>> 0;
   const k = sigma / SUM4_STD;
   for (let i = 0; i < radiance.length; i++) {

@@ -6,6 +6,7 @@ import type { World } from '../world.js';
 import { cameraModel, type CameraModel, type CameraRig } from '../../core/camera-model.js';
 import { renderKey, type LastRender } from './last-render.js';
 import { quantizeWithNoise } from './noise.js';
+import { NoiseStream } from './noise-stream.js';
 import { pixelRays } from './rays.js';
 import { drawRoom } from './room-surfaces.js';
 import { sceneFromWorld, type Scene } from './scene.js';
@@ -25,8 +26,9 @@ export const RENDERER_VERSION = 1;
 
 export interface RenderOptions {
   /** Source of the sensor noise; one draw per frame, so consecutive frames differ. Pass a
-   *  stream dedicated to the camera (e.g. `rng.fork('camera')`). */
-  rng: Rng;
+   *  stream dedicated to the camera (e.g. `rng.fork('camera')`), as a NoiseStream to take the
+   *  frames prepareFrame finished ahead. */
+  rng: Pick<Rng, 'next'>;
   /** Robot time of capture, seconds (copied into the frame). */
   time?: number;
   camera?: CameraRig;
@@ -92,13 +94,20 @@ function worldCamera(world: World, opts: Pick<RenderOptions, 'camera'>): CameraR
 }
 
 /**
- * Renders the noiseless part of the frame the camera would see from `pose` (no noise drawn), so
- * that a frame captured there next costs only its noise: the robot calls this for its next view
- * while the detector works on the current one (SimulatorBackend.prepareFrameAfter).
+ * Renders the frame the camera would see from `pose`, so that a frame captured there next costs
+ * nothing: the robot calls this for its next view while the detector works on the current one
+ * (SimulatorBackend.prepareFrameAfter). With `noise`, the noise too, from its next draw (not
+ * taken: the capture takes it); without, only the noiseless part.
  */
-export function prepareFrame(world: World, pose: Pose): void {
+export function prepareFrame(world: World, pose: Pose, noise?: NoiseStream): void {
   const camera = worldCamera(world, {});
-  noiseless(sceneFromWorld(world), camera, cameraModel(camera, pose), pose);
+  const scene = sceneFromWorld(world);
+  const drawn = noiseless(scene, camera, cameraModel(camera, pose), pose);
+  if (!noise || drawn.ahead) return;
+  const draw = noise.peek();
+  const rgb = new Uint8Array(drawn.radiance.length);
+  quantizeWithNoise(drawn.radiance, rgb, scene.noiseSigma, { next: () => draw });
+  drawn.ahead = { draw, sigma: scene.noiseSigma, rgb };
 }
 
 /** The noiseless render of this view: the memo's when it is of the same inputs. */
@@ -114,8 +123,10 @@ function noiseless(scene: Scene, camera: CameraRig, model: CameraModel, pose: Po
 function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions): { frame: CameraFrame; model: CameraModel; noiseless: LastRender } {
   const model = cameraModel(camera, pose);
   const drawn = noiseless(scene, camera, model, pose);
-  const rgb = new Uint8Array(drawn.radiance.length);
-  quantizeWithNoise(drawn.radiance, rgb, scene.noiseSigma, opts.rng);
+  const rgb = preparedNoisy(drawn, scene.noiseSigma, opts.rng) ?? new Uint8Array(drawn.radiance.length);
+  if (rgb !== drawn.ahead?.rgb) quantizeWithNoise(drawn.radiance, rgb, scene.noiseSigma, opts.rng);
+  // Handed out: the frame owns these bytes now, and the next capture here draws other noise.
+  drawn.ahead = undefined;
   const frame: CameraFrame = {
     width: model.width,
     height: model.height,
@@ -125,6 +136,15 @@ function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions
     time: opts.time ?? 0,
   };
   return { frame, model, noiseless: drawn };
+}
+
+/** The frame finished ahead for this view, when the noise it was made with is the draw this
+ *  capture takes (then taken): the bytes are a function of that draw alone. */
+function preparedNoisy(drawn: LastRender, sigma: number, rng: Pick<Rng, 'next'>): Uint8Array | undefined {
+  const ahead = drawn.ahead;
+  if (!ahead || !(rng instanceof NoiseStream) || ahead.sigma !== sigma || rng.peek() !== ahead.draw) return undefined;
+  rng.next();
+  return ahead.rgb;
 }
 
 /** Ray casting and shading: everything but the sensor noise. */

@@ -47,6 +47,9 @@ const spokenZeros = (text: string) =>
 const MASS_OBJECTS: Record<string, string> = { stuff: 'things' };
 /** Hedges that are fillers only when compromise reads them as such ("so", "like", "now"), not as a verb or adverb of the command. */
 const HEDGES = /^(?:ok(?:ay)?|so|well|just|like|actually|basically|quickly|now)$/;
+/** "Like" after these is the verb of a wish ("I'd like you to …", "would you like to …"), not a
+ *  hedge: taken out, "I would like you to go to bin b" had left "i to" to be quoted back. */
+const WANTING = new Set(['would', 'should', 'i', 'we']);
 
 /** Verb forms the frames read by their lemma ("goes" → "go", "sitting" → "sit", "dropped" → "drop"). */
 const LEMMATIZED = /#(?:PresentTense|PastTense|Gerund|Participle|Infinitive)/;
@@ -81,7 +84,7 @@ export function readTerms(text: string, keep: ReadonlySet<string> = new Set()): 
       const inflected = tags.has('Verb') && !opening && !KEEP_FORM.has(normal) && !keep.has(normal) && [...tags].some((tag) => LEMMATIZED.test(`#${tag}`));
       const word = inflected && t.root ? t.root : tags.has('Noun') ? (MASS_OBJECTS[normal] ?? normal) : normal;
       const thanked = word === 'you' && /^thanks?$/.test(t.normal === 'you' ? (sentence.terms[sentence.terms.indexOf(t) - 1]?.normal ?? '') : '');
-      const filler = thanked || (!keep.has(normal) && (FILLERS.test(word) || FILLERS.test(normal))) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || word === 'like' || word === 'now'));
+      const filler = thanked || (!keep.has(normal) && (FILLERS.test(word) || FILLERS.test(normal))) || (HEDGES.test(word) && (tags.has('Expression') || tags.has('Adverb') || (word === 'like' && !WANTING.has(terms.at(-1)?.word ?? '')) || word === 'now'));
       if (!filler) terms.push({ word, tags });
       if (/[,;:!?]|\.(?!\d)|->|→/.test(t.post)) terms.push({ word: /->|→/.test(t.post) ? 'to' : ',', tags: new Set(['Punctuation']) });
     }

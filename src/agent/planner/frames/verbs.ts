@@ -69,6 +69,9 @@ const MANNER = /\b(?:quickly|carefully|gently|one (?:at a time|by one|after (?:t
 const TAIL =
   /\s+(?:now|please|too|as well|as|again|thanks|thank you|if you can|if you could|if possible|if you do not mind|when you can|when you are ready|for me|ok(?:ay)?|would you|will you|could you|can you|yeah|for a (?:bit|moment|minute|second|sec|while)|i (?:guess|think|suppose))$/;
 
+/** "Make your way (over) to Z" is going there ("make" alone opens the frame that sets a value). */
+const MAKE_ONES_WAY = /^make (?:your|its|my|our) way(?= (?:over |back |down |up |across |round |around )?(?:to|into|towards?|back|home)\b)/;
+
 /** The command with the words that carry no part of it taken off. */
 export function bareClause(clause: string): string {
   let c = ` ${clause} `.replace(MANNER, ' ').replace(/\s+/g, ' ').trim();
@@ -76,7 +79,7 @@ export function bareClause(clause: string): string {
     before = c;
     // "I'm gonna need X in Z", "we're going to want X": the future of wanting is wanting.
     c = c.replace(/^(?:(?:i am|we are|i|we) )?go(?:ing)? to (?=(?:need|want)\b)/, 'i ');
-    c = c.replace(LEAD_IN, '').replace(TAIL, '').trim();
+    c = c.replace(LEAD_IN, '').replace(TAIL, '').replace(MAKE_ONES_WAY, 'go').trim();
   }
   // "you put the cube in the sink": an order said to "you", as some speakers do.
   const addressed = /^you (\w+)\b/.exec(c);

@@ -44,6 +44,8 @@ const SWAPS: Record<string, Rewrite> = {
   ', then -> and then': (t) => t.replace(/, then\b/g, ' and then'),
   ', then -> and after that': (t) => t.replace(/, then\b/g, ' and after that'),
   'bin a -> Bin A': (t) => t.replace(/\bbin ([ab])\b/gi, (_m, l: string) => `Bin ${l.toUpperCase()}`),
+  'red -> red coloured': (t) => t.replace(/\b(red|green|blue|yellow) (cubes?|balls?|cylinders?)\b/g, '$1 coloured $2'),
+  ', then -> , and once that is done,': (t) => t.replace(/, then\b/g, ', and once that is done,'),
 };
 /** How it is typed, applied last: at most one. */
 const STYLES: Record<string, Rewrite> = {

@@ -81,11 +81,14 @@ const SHADE = /\b(?:light|dark|bright|pale|deep|vivid|dull|pastel|neon)(?=\s+(?:
 /** Ordinals ("the second cube"): an order along a line or in time that the planner does not keep. */
 const ORDINAL = /\b(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)\b/;
 
+/** "The red coloured cube", "the cube that is blue in colour": the colour, said at length. */
+const COLOURED = new RegExp(String.raw`\b(${[...COLORS, ...UNKNOWN_COLORS].join('|')})(?:[- ]?colou?red| in colou?r)\b`, 'g');
+
 export function parseObject(text: string): ObjectQuery | { reason: string } {
   const remaining = theRest(text);
   if (remaining) return remaining;
   // "whatever is on the table": anything there.
-  let rest = ` ${text.trim().replace(WHATEVER, 'anything ')} `.replace(/\s+/g, ' ');
+  let rest = ` ${text.trim().replace(WHATEVER, 'anything ').replace(COLOURED, '$1')} `.replace(/\s+/g, ' ');
   const extra: Partial<ObjectQuery> = {};
   // "the balls that are not green", "the non-red balls": all but that colour.
   const notColour = NOT_COLOUR.exec(rest.trimEnd()) ?? NON_COLOUR.exec(rest);

@@ -60,9 +60,9 @@ function politeness(text: string): string {
  */
 const BOUND = /\b(?:at most|at the most|no more than|not more than|up to|a maximum of|max(?:imum)?(?: of)?|at least|at the least|no fewer than|no less than|not less than|a minimum of|min(?:imum)?(?: of)?) (?=\d+\b)/g;
 
-/** "X and when you're finished with that, Y", "X, once you are done Y": said between two commands, the time clause is "then".
+/** "X and when you're finished with that, Y", "X, once you are done Y", "X, and once that is done, Y": said between two commands, the time clause is "then".
  *  Not "X, after you have finished charging": that names what comes first (inOrderDone). */
-const WHEN_DONE = /(?:\s*,|\s+and)\s+(?:when|once|after) you(?: are| have)? (?:done|finished|through)(?! \w+ing\b)(?: with (?:that|it|this|them|those))?\b\s*,?/g;
+const WHEN_DONE = /(?:\s*,|\s+and)\s+(?:when|once|after) (?:you(?: are| have)? (?:done|finished|through)(?! \w+ing\b)(?: with (?:that|it|this|them|those))?|(?:that|this|it) (?:is|has been|'s) (?:done|finished|complete|over))\b\s*,?/g;
 
 /**
  * A speed said with a drive ("drive at 0.3 m/s to the dock", "go to bin a at half a metre per

@@ -45,7 +45,7 @@ export function goalText(goal: GroundedGoal, it?: string | null): string {
     case 'charge':
       return 'battery charged';
     case 'status':
-      return `${goal.topic === 'all' ? 'status' : goal.topic === 'pose' ? 'where the robot is' : goal.topic === 'holding' ? 'what the robot holds' : goal.topic === 'start' ? 'where the robot started' : 'battery level'}, answered`;
+      return `${goal.topic === 'all' ? 'status' : goal.topic === 'pose' ? 'where the robot is' : goal.topic === 'holding' ? 'what the robot holds' : goal.topic === 'start' ? 'where the robot started' : goal.topic === 'zones' ? 'the places on the map' : 'battery level'}, answered`;
     case 'set':
       return `${goal.name} = ${goal.value}`;
     case 'rotate':

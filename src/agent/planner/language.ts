@@ -53,7 +53,7 @@ const WANTING = new Set(['would', 'should', 'i', 'we']);
 
 /** Verb forms the frames read by their lemma ("goes" → "go", "sitting" → "sit", "dropped" → "drop"). */
 const LEMMATIZED = /#(?:PresentTense|PastTense|Gerund|Participle|Infinitive)/;
-const KEEP_FORM = new Set(['left', 'is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving', 'finished', 'supposed', 'meant']);
+const KEEP_FORM = new Set(['left', 'is', 'are', 'am', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'holding', 'carrying', 'charging', 'packing', 'loading', 'parking', 'meeting', 'sorting', 'waiting', 'staging', 'shipping', 'receiving', 'finished', 'supposed', 'meant', 'gone']);
 
 export interface Term {
   /** The word as written (lower case), or its lemma when it is an inflected verb. */

@@ -28,6 +28,9 @@ export type BatteryTest = { op: '>' | '>=' | '<' | '<='; level: number } | { low
 /** What a distance is asked from: an object, a place (as said, then the zone grounded), or the robot. */
 export type DistanceTo = { object: ObjectQuery } | { said: string } | { zone: string } | { robot: true };
 
+/** What a status question asks: the battery, where the robot is, what it holds, where it started, all of it, or the places of the map it knows. */
+export type StatusTopic = 'battery' | 'pose' | 'holding' | 'start' | 'all' | 'zones';
+
 export type Goal<Z = SpokenPlace> =
   | { kind: 'pick'; object: ObjectQuery }
   | { kind: 'place'; object: ObjectQuery; target: Place<Z> }
@@ -45,7 +48,7 @@ export type Goal<Z = SpokenPlace> =
   | { kind: 'scan' }
   | { kind: 'capture' }
   | { kind: 'charge' }
-  | { kind: 'status'; topic: 'battery' | 'pose' | 'holding' | 'start' | 'all' }
+  | { kind: 'status'; topic: StatusTopic }
   | { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' }
   | { kind: 'set'; name: string; value: number | string }
   | { kind: 'rotate'; degrees: number }

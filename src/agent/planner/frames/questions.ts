@@ -22,7 +22,9 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
     const count = readQuestion(`how many ${than[3]}`, zoneWords);
     return count?.kind === 'count' ? { ...count, than: { more: than[1] === 'more', n: Number(than[2]) } } : count;
   }
-  const c = wholeRoom(everyday(direct(said)), zoneWords);
+  const c = wholeRoom(everyday(direct(said)), zoneWords).replace(/^((?:is|are) there (?:an?|any|some) .+?)(?:\s+anywhere)(?=\s+(?:in here|around here|here|in the room|in this \w+|at all)$)/, '$1');
+  // "which areas do you know about", "what places are there on your map", "list the zones": the map's places.
+  if (MAP_PLACES.test(c)) return { kind: 'status', topic: 'zones' };
   // "which zone are you in", "are you in bin a": where the robot is, its zone said (before "which X is Y in" reads "you" as an object).
   // "which bit of the garage are you in", "what part of the clinic are you in" too.
   if (/^(?:(?:which|what) (?:zone|room|area|place|part|bit|section|end|side|corner)(?: of (?:the|this) [a-z]+(?: [a-z]+)?)? are you (?:in|at)|are you (?:in|at|inside) \S.*)$/.test(c) && !BATTERY_WORDS.test(c)) return { kind: 'status', topic: 'pose' };
@@ -51,7 +53,8 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
   const inside = /^(?:what(?: (?:objects?|things?|items?|stuff))?(?: is| are|'s)?(?: there)?|(?:list|name|report|describe)(?: all)? (?:everything|all (?:the )?(?:objects|things|items)|the (?:objects|things|items)|what is)(?: that is| there is)?|is there (?:anything|something)|are there any (?:things|objects)|is anything|anything|what (?:do (?:we|you) have|(?:have |did )?(?:we|you) (?:got|get))|what (?:(?:do|can|could) )?(?:you )?see)(?: (?:sit|lie|stand|sitting|lying|standing|left|kept|stored|lying around))?\s+(in|on|at|inside|near|next to|by|beside|close to)\s+(.+)$/.exec(c);
   // "what's near the shelf", "is anything next to the table": what is there, found by sight around that place.
   if (inside) return withObject(`everything ${/^(?:in|on|at|inside)$/.test(inside[1]!) ? 'in' : inside[1]} ${inside[2]}`, c, (object) => ({ kind: 'find', object }));
-  const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|left|drop|take|took|place|set)\s+(.+)$/.exec(c);
+  // "where's the green cylinder gone (to)", "where has it got to", "where did it disappear to": where it ended up.
+  const endedUp = /^where (?:did|does|do|is|are|has|have)\s+(.+?)\s+(?:end up|go|get to|be|sit|lie|go to|land|wind up|gone(?: off)?(?: to)?|got to|disappear(?:ed)?(?: to)?|vanish(?:ed)?(?: to)?|wander(?:ed)? off(?: to)?)$/.exec(c) ?? /^where (?:did|have) (?:you|i|we) (?:put|leave|left|drop|take|took|place|set)\s+(.+)$/.exec(c);
   if (endedUp) return withObject(endedUp[1]!, c, (object) => ({ kind: 'find', object }));
   // "which bay is the green cube in", "what zone are the balls on": where it is, the zone named in the answer.
   const whichZone = /^(?:which|what) (?:\S+ ){1,2}(?:is|are) (.+?) (?:in|on|at|inside)$/.exec(c);
@@ -128,6 +131,14 @@ function everyday(c: string): string {
     .replace(/^any\b(?!.*\s(?:in|on|at|inside)\s)/, 'are there any');
 }
 
+/** Asking which places the robot knows: the zones of its map, listed from the map. */
+const PLACE_NOUNS = String.raw`(?:areas?|zones?|places?|rooms?|locations?|spots?|destinations?)`;
+const MAP_PLACES = new RegExp(
+  String.raw`^(?:(?:which|what) (?:other )?${PLACE_NOUNS}(?: (?:do|can|did) you (?:know(?: about| of)?|have(?: on (?:the|your) map)?|go to|drive to|get to)| (?:are|is) (?:there|marked|mapped|on (?:the|your|this) map)(?: on (?:the|your|this) map)?| have you got)?` +
+    String.raw`|(?:list|name|tell me|give me)(?: me)? (?:all )?(?:of )?(?:the|your|the map's) ${PLACE_NOUNS}(?: (?:you know(?: about| of)?|on (?:the|your|this) map))?` +
+    String.raw`|where can you go(?: to)?)$`,
+);
+
 /** Where a count is seen from, said after what is counted: the robot's own spot. */
 // ("around you" is the room, as "around here" is: what is around the robot is not only what one look shows.)
 const FROM_HERE = /\s+(?:from (?:here|where you (?:are|stand)|your (?:spot|position))|(?:right )?(?:now )?(?:in front of you|in view|without moving))$/;
@@ -163,7 +174,7 @@ function readStatusQuestion(c: string): ParsedGoal | null {
   if (/\bwhere are you\b|\byour (?:position|location|pose|coordinates|whereabouts)\b|\bwhere am i\b/.test(c)) return { kind: 'status', topic: 'pose' };
   if (/\bwhat (?:are|r) you (?:holding|carrying)\b|\bare you (?:holding|carrying)\b|\bwhat(?:'s| is) in (?:your|the) gripper\b/.test(c)) return { kind: 'status', topic: 'holding' };
   if (/^(?:status|report(?: your)? status|(?:what(?:'s| is)|show|tell me|give me|check)(?: me)? (?:your|the robot's|the) status|how are you(?: doing)?)$/.test(c)) return { kind: 'status', topic: 'all' };
-  if (/^(?:look|look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see|(?:list|name|report) (?:everything|all (?:the )?(?:objects|things)|what) (?:that )?you (?:can )?see)(?: (?:around you|from here|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
+  if (/^(?:look|look around|scan(?: the room| around| your surroundings)?|what (?:objects |things )?(?:(?:do |can )?you )?(?:can )?see|what(?:'s| is) around|describe (?:what you see|your surroundings|the room)|what(?:'s| is) (?:in front of you|there)|(?:tell me |say )?what you (?:can )?see|(?:list|name|report) (?:everything|all (?:the )?(?:objects|things)|what) (?:that )?you (?:can )?see)(?: (?:around you|from here|from where you (?:are|stand|are standing)|here|now|over there|there|in front of you|ahead))?$/.test(c)) return { kind: 'scan' };
   if (/^(?:what|where|how|why|who|which|when)\b/.test(c)) return unknown(c);
   return null;
 }

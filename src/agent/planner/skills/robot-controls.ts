@@ -1,3 +1,4 @@
+import type { StatusTopic } from '../frames/goal-types.js';
 import type { GroundedGoal } from '../grounding.js';
 import { fail, ok, pct, type Step } from '../step.js';
 import type { SkillContext } from './skill-context.js';
@@ -6,7 +7,8 @@ import type { SkillContext } from './skill-context.js';
 
 type ControlGoal = Extract<GroundedGoal, { kind: 'arm' | 'disarm' | 'stop' | 'estop' | 'reset_estop' | 'set' }>;
 
-export async function status({ robot, beliefs }: SkillContext, topic: 'battery' | 'pose' | 'holding' | 'start' | 'all'): Promise<Step> {
+export async function status({ robot, beliefs }: SkillContext, topic: StatusTopic): Promise<Step> {
+  if (topic === 'zones') return ok(placesOnTheMap(beliefs.map?.zones ?? []));
   const r = await robot.call('get_robot_status', {}, 'Reading the status.');
   if (!r.ok) return fail(`I could not read the status: ${r.text}`);
   const s = r.data;
@@ -18,6 +20,13 @@ export async function status({ robot, beliefs }: SkillContext, topic: 'battery' 
   const zone = beliefs.zoneAt(robot.start);
   const start = `I started at (${robot.start.x}, ${robot.start.y})${zone ? `, in ${zone}` : ''}.`;
   return ok({ battery, pose, holding, start, all: `${state} ${pose} ${battery} ${holding}` }[topic]);
+}
+
+/** "Which areas do you know about?": the map's zones, each with its centre, read from the map (no tool call). */
+function placesOnTheMap(zones: ReadonlyArray<{ name: string; center: { x: number; y: number } }>): string {
+  if (!zones.length) return 'I have no map, so I know of no places.';
+  const named = zones.map((z) => `${z.name.replace(/_/g, ' ')} (${z.center.x}, ${z.center.y})`);
+  return `The map has ${zones.length} places: ${named.slice(0, -1).join(', ')}${named.length > 1 ? ' and ' : ''}${named.at(-1)}.`;
 }
 
 /** "Take a picture": one frame from the camera, as a PNG the report keeps. */

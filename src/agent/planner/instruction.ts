@@ -82,6 +82,9 @@ function afterRemark(clause: string, remark: (said: string) => void): string {
   return m[2]!;
 }
 
+/** Words before a colon that ask only for what the list after it says. */
+const POINTS_AT_LIST = /^(?:(?:ok(?:ay)?|right|so|now|please|can you|could you|would you) )*(?:do|try|follow|run|carry out|handle|sort out|take care of) (?:this|these|the following|the list|these (?:jobs|tasks|steps|things))(?: for me)?(?: please)?$|^(?:here is|here's|this is) (?:what|the plan|the list|your (?:jobs?|tasks?|list))(?: (?:i need|i want|to do|you (?:need|have) to do|for (?:you|today)))?$/;
+
 /**
  * "a few things need tidying: the red cube in bin a, the blue cube in bin b": words before a colon
  * that name no object kind, colour or place only announce the list after it, and ask nothing.
@@ -93,6 +96,8 @@ function withoutHeading(text: string, zoneWords: ReadonlySet<string>): string {
   if (!m || /^(?:which|what|where|how|is|are)\b/i.test(m[1]!)) return text;
   const naming = new Set<string>([...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...PLURAL_SHAPE_WORDS, ...zoneWords]);
   const names = m[1]!.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 1 && naming.has(w));
+  // "do this:", "here's what I need:": a command that only points at the list after it.
+  if (POINTS_AT_LIST.test(m[1]!.toLowerCase().trim())) return m[2]!;
   // "take it to: bin a" is a command with a colon in it, not a heading.
   return names || VERB_START.test(m[1]!.toLowerCase()) ? text : m[2]!;
 }

@@ -1,5 +1,7 @@
 import { CORRECTION, CORRECTION_ALONE } from './corrections.js';
 import { slowly } from './manner.js';
+import { andAfterAsThen, doneFirst } from './order-words.js';
+import { withoutHasteOrCare } from './haste-and-care.js';
 import { VERB_FRAMES, VERB_START } from './verbs.js';
 import { SHAPE_WORDS } from '../vocabulary.js';
 
@@ -88,7 +90,7 @@ function instead(text: string): string {
 
 export function normalizeInstruction(text: string): string {
   return inOrderDone(
-    slowly(sharedPlaceAfterThen(instead(politeness(text).trim())))
+    andAfterAsThen(slowly(sharedPlaceAfterThen(instead(withoutHasteOrCare(politeness(text)).trim()))))
       .replace(SPEED_BEFORE_PLACE, 'set max speed to $2 m/s, then $1 ')
       .replace(SPEED_AFTER_PLACE, 'set max speed to $2 m/s, then $1')
       .replace(WHEN_DONE, ', then ')
@@ -173,14 +175,6 @@ function splitTimeClause(text: string): [string, string] | [] {
 // "As well" may come as "as": "well" alone is a filler the language layer drops.
 // "… and also in the red bay" is a second place for the same object, not another object: left to the clause to refuse.
 const ALSO = /^also\s(?!(?:in|into|on|onto|to|at|inside)\b)|^(?!(?:also\s)?(?:in|into|on|onto|to|at|inside)\b).*\s(?:too|as well|as)$/;
-
-/** "go to the shed, but charge first": a clause said to come first is done first. */
-function doneFirst(clauses: string[]): string[] {
-  const FIRST = /^(?:but |and )?(.+?)\s+(?:first|first of all|beforehand|before that|before anything else)$/;
-  const firsts = clauses.filter((c, i) => i > 0 && FIRST.test(c) && VERB_START.test(FIRST.exec(c)![1]!));
-  const rest = clauses.filter((c) => !firsts.includes(c));
-  return [...firsts, ...rest].map((c) => (FIRST.test(c) && VERB_START.test(FIRST.exec(c)![1]!) ? FIRST.exec(c)![1]! : c));
-}
 
 /** An object of its own (not "the one in the corner", which says which one was meant). */
 const ANOTHER_DELIVERY = /^(?!(?:the )?ones?\b)(?:the|a|an|\d+|red|green|blue|yellow)\s/;

@@ -24,9 +24,9 @@ const NO_CHARGE = [
   new RegExp(String.raw`(?:,\s*)?\bwithout (?:re)?charging\b(?: (?:the battery|yourself|it|there|up))?`, 'g'),
 ];
 const MOTION_WORDS = String.raw`(?:go(?:ing)?|driv(?:e|ing)|pass(?:ing)?|travel(?:l?ing)?|cut(?:ting)?|mov(?:e|ing)|enter(?:ing)?|head(?:ing)?)`;
-/** Where a forbidden trip would take the robot: "through", "near", and also "to" or "over" — a zone
+/** Where a forbidden trip would take the robot: "through", "down" (an aisle), "near", and also "to" or "over" — a zone
  *  the robot must not go to is one it must not enter. */
-const INTO = String.raw`(?:through|via|across|into|in|inside|past|by|over|onto|on|to|(?:anywhere |too )?(?:near(?: to)?|close to))`;
+const INTO = String.raw`(?:(?:down|up|along)(?: through| into| to)?|through|via|across|into|in|inside|past|by|over|onto|on|to|(?:anywhere |too )?(?:near(?: to)?|close to))`;
 /** "the kitchen and bin a", "aisle 2 or aisle 3": every place listed is kept out of, up to a word that opens a command. */
 const NOT_A_COMMAND = String.raw`(?!(?:then|also|after|afterwards|finally|now|please|just|${Object.keys(VERB_FRAMES).join('|')})\b)`;
 const PLACES = String.raw`(?:the )?([a-z0-9_ -]+?(?:(?:,| and| or| nor) ${NOT_A_COMMAND}(?:the )?[a-z0-9_ -]+?)*)`;
@@ -86,7 +86,8 @@ export const LEFTOVER_NEGATION = /\b(?:not(?! (?:in|on|inside|at)\b)|don't|dont|
 function spareOf(words: string): SpareQuery | null {
   const said = words.replace(/^(?:from|off|out of|on|in) /, 'anything in ');
   // "anything else", "everything else": whatever the instruction does not name (grounding lists what it names).
-  if (/^(?:anything|everything|all|any(?:thing)? other (?:objects?|things?)|the rest|others|the others) ?(?:else)?$/.test(said.trim()) && /else|other|rest/.test(said)) return { notNamed: [], text: said.trim() };
+  // "the other one", "the other two": of the kind the instruction names, those it does not take.
+  if (/^(?:anything|everything|all|any(?:thing)? other (?:objects?|things?)|the rest(?: of them)?|others|the others|the other (?:ones?|\d+)(?: of them)?) ?(?:else)?$/.test(said.trim()) && /else|other|rest/.test(said)) return { notNamed: [], text: said.trim() };
   // "don't move anything", "never touch anything at all": every object.
   if (/^(?:anything|any (?:objects?|things?)|a thing|a single (?:thing|object))(?: at all)?$/.test(said.trim())) return { text: 'everything' };
   const q = parseObject(said.trim().replace(/^(?:whatever|what) (?:is|are|sits|lies) /, 'anything '));

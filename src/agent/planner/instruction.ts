@@ -4,6 +4,7 @@ import { joinedComparison } from './frames/distance-questions.js';
 import { clauseGoals } from './frames/compose.js';
 import { normalizeInstruction, splitClauses } from './frames/clauses.js';
 import { keepCorrectionMarkers } from './frames/corrections.js';
+import { possessivePlaces } from './frames/possessive.js';
 import { VERB_START } from './frames/verbs.js';
 import { canonicalText } from './language.js';
 import { readByMeaning } from './lexicon-reading.js';
@@ -46,7 +47,8 @@ export function readInstruction(text: string, placeWords: Iterable<string> = [])
   const zoneWords = new Set(placeWords);
   // "right now", "at the moment", "at present" say when, which is at once anyway: read whole, before "now" alone is
   // taken as a filler and "right" left over, or "at the moment" as a place ("are you carrying anything at the moment").
-  const normalized = normalizeInstruction(canonicalText(spokenBreaks(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'").replace(NOW, ' ')), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
+  const said = possessivePlaces(withoutHeading(keepBatteryBounds(text), zoneWords).replace(/[’']/g, "'"), zoneWords);
+  const normalized = normalizeInstruction(canonicalText(spokenBreaks(said.replace(NOW, ' ')), zoneWords)).replace(NOTHING_ELSE, ', do not touch anything else');
   if (!normalized) return { goals: [{ kind: 'unknown', text, reason: 'the instruction is empty' }], readings: [] };
   const known = new Set([...GRAMMAR_WORDS, ...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...GENERIC_OBJECT_WORDS, ...zoneWords]);
   const { text: typed, readings } = correctSpelling(normalized, known);

@@ -54,6 +54,13 @@ const PUTTING = String.raw`(?:put|place|drop|bring|carry|take|move|set|stick|thr
 const THING = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?)`;
 /** "the red cube and the blue ball": each object listed (each said with its own article, so "the red and blue cubes" stays one phrase). */
 const THINGS = String.raw`((?:the |any |all (?:the )?|that |those |these )?[a-z0-9_ -]+?(?:(?:,| and| or| nor) ${NOT_A_COMMAND}(?:the |any |that |those |these )[a-z0-9_ -]+?)*)`;
+/** ", not the red one", "but not the blue cube", ", except the yellow ball": said after the clause it narrows. */
+const NARROWING = new RegExp(String.raw`(?:,\s*(?:but |and )?|\s+but |\s+and )(?:not|except(?: for)?|apart from|other than|excluding)\s+${THING}(?: (?:though|please|one))?${END}`, 'g');
+/** "the green one on the shelf": where the object left out is, or where the rest go. */
+const ONE_THEN_PLACE = /^(.*\bones?)\s+((?:in|into|on|onto|to|at|inside)\s+.+)$/;
+/** Words that say where a request sends its object. */
+const DESTINATION = /\b(?:in|into|on|onto|to|at|inside|next to|near|home|here|there)\b/;
+
 const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:touch|move|disturb|bother|mess with|pick up|grab|take|handle|knock over|bump into)\s+${THINGS}${END}`, 'g'),
   // The language layer reads "touching" as "touch": both forms are met.
@@ -68,8 +75,7 @@ const HANDS_OFF = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:(?:take|touch|move|bring|grab) )?(?:nothing|none of the (?:things|objects)) ((?:from|off|out of|on|in) (?:the )?[a-z0-9_ -]+?)${END}`, 'g'),
   // "don't put the blue cube in bin a": kept by not moving it at all (`alone`: only when nothing else is asked, see below).
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} ${PUTTING}\s+${THING}\s+(?:in|into|inside|on|onto|to|at|next to|near|by)\s+${PLACE}${END}`, 'g'),
-  // ", not the red one", "but not the blue cube", ", except the yellow ball": said after the clause it narrows.
-  new RegExp(String.raw`(?:,\s*(?:but |and )?|\s+but |\s+and )(?:not|except(?: for)?|apart from|other than|excluding)\s+${THING}(?: (?:though|please|one))?${END}`, 'g'),
+  NARROWING,
 ];
 
 /** "only the cubes go on the shelf", "move only the red ones": the objects named, and nothing else
@@ -130,6 +136,10 @@ export function extractConstraints(text: string): { rest: string; constraints: C
   for (const pattern of HANDS_OFF) {
     rest = rest.replace(pattern, (m, said: string, place?: string, ...more: unknown[]) => {
       const at = [place, ...more].find((x): x is number => typeof x === 'number') ?? rest.length;
+      // "put all the balls but not the green one on the shelf": a request with nowhere to go, then a
+      // place after "one": the place is the request's, and the green one is left out of it (referring.ts).
+      const placeAfter = pattern === NARROWING ? ONE_THEN_PLACE.exec(said) : null;
+      if (placeAfter && !DESTINATION.test(rest.slice(0, at))) return ` except ${said}`;
       // Each object listed is spared; one the words do not name leaves the whole phrase to be refused.
       const spares = (pattern.source.includes(THINGS) ? things(said) : [said]).map(spareOf).map((spare) => oneOfKindBefore(spare, m, rest.slice(0, at)));
       if (!spares.length || spares.some((spare) => !spare)) return m;

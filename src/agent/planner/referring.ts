@@ -223,7 +223,8 @@ function kindOf(text: string): { color?: string; shape?: string } | { reason: st
   const shapes = [...new Set(words.map((w) => SHAPE_WORDS[w]).filter(Boolean))];
   const rest = words.filter((w) => !isColor(w) && !SHAPE_WORDS[w] && !GENERIC_OBJECT_WORDS.has(w) && !/^(?:anything|something)$/.test(w));
   if (rest.length > 0) return null;
-  if (colors.length > 1 || shapes.length > 1) return { reason: `"${text.trim()}" names more than one kind of object; ask for one kind at a time` };
+  // "the red cube and the cube" names two objects, though of one shape: read as one, the second had been dropped.
+  if (colors.length > 1 || shapes.length > 1 || words.filter((w) => SHAPE_WORDS[w]).length > 1) return { reason: `"${text.trim()}" names more than one kind of object; ask for one kind at a time` };
   return { ...(colors[0] ? { color: colors[0] } : {}), ...(shapes[0] ? { shape: shapes[0] } : {}) };
 }
 

@@ -98,7 +98,8 @@ export const place: Frame = (verb, rest, clause) => {
   const back = /^(.+?)\s+(?:back|home|here|over here|back here)(?:\s+home)?$/.exec(rest);
   // "get over here", "get back home": the robot itself, which the go frame reads.
   if (back && /^(?:over|right|back|yourself)$/.test(back[1]!)) return null;
-  if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
+  // "take the red ball (back) to home": a map with a zone called home reads "bring the red ball home" so.
+  if (back && /^(?:bring|take|carry|return|move|get|fetch)$/.test(verb)) return withObject(back[1]!.replace(/\s+(?:back\s+)?to$/, ''), clause, (object) => ({ kind: 'place', object, target: { home: true } }));
   // "put on the trolley the red ball", "bring to me the red ball": where, said before what.
   const before = placeFirst(rest);
   if (before) return place(verb, before, clause);

@@ -91,7 +91,8 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
     return withObject(words, c, (object) => ({ kind: 'find', object }));
   }
   const see = /^(?:see|spot|notice)\s+(.+)$/.exec(c);
-  if (see) return withObject(see[1]!, c, (object) => ({ kind: 'find', object, whether: true }));
+  // "can you see a red ball anywhere?": anywhere the robot can look, as in "is there …".
+  if (see) return withObject(see[1]!.replace(ROOM_WIDE, ''), c, (object) => ({ kind: 'find', object, whether: true }));
   if (/^what (?:is|are) (?:it|they|them|those|that)$/.test(c)) return { kind: 'find', object: { all: true, pronoun: true, text: 'them' } };
   return readStatusQuestion(c);
 }

@@ -1,0 +1,196 @@
+/**
+ * Commands for the warehouse built from a small grammar of how people ask a robot for things —
+ * openings and closings, verbs and particles, objects by colour, shape, article and quantity,
+ * places as typed, sequences, lists, exceptions, rankings, constraints and questions — each with
+ * the goals the grammar says it means. The meaning comes from the grammar, never from the
+ * planner: a command read otherwise is a misreading (grammar-commands.test.ts).
+ */
+
+export interface MeantObject {
+  color?: string;
+  shape?: string;
+  all?: boolean;
+  count?: number;
+  exact?: boolean;
+  definite?: boolean;
+  pronoun?: boolean;
+  rank?: 'nearest';
+  except?: { color: string };
+  inZone?: string;
+}
+export type MeantTarget = { home: true } | { zone: string };
+export type MeantGoal =
+  | { kind: 'pick' | 'find' | 'count'; object: MeantObject; whether?: true }
+  | { kind: 'place'; object: MeantObject; target: MeantTarget }
+  | { kind: 'goto'; target: MeantTarget }
+  | { kind: 'keep'; rule: 'avoid'; zone: string }
+  | { kind: 'charge' };
+export interface Command {
+  said: string;
+  goals: MeantGoal[];
+}
+
+export const WAREHOUSE_ZONES = ['home', 'shelf', 'bin_a', 'bin_b', 'charging_dock'];
+
+const COLOURS = ['red', 'green', 'blue', 'yellow'];
+const SHAPES = ['cube', 'ball', 'cylinder'];
+const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three' };
+/** Each zone as people type it. */
+const ZONE_SAID: Record<string, string[]> = {
+  shelf: ['the shelf', 'shelf', 'the Shelf'],
+  bin_a: ['bin a', 'Bin A', 'bin_a', 'bin A'],
+  bin_b: ['bin b', 'Bin B', 'bin_b'],
+  charging_dock: ['the charging dock', 'charging dock', 'the charging_dock'],
+};
+
+interface Said<T> {
+  said: string;
+  meant: T;
+}
+type Part = { said: string; goals: MeantGoal[]; question?: true };
+
+/** One command from a seed (mulberry32 draws): the same seed, the same command. */
+export function commandFromSeed(seed: number): Command {
+  let state = seed | 0;
+  const rnd = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  const maybe = (p: number) => rnd() < p;
+
+  const object = (plural = false): Said<MeantObject> => {
+    const color = maybe(0.8) ? pick(COLOURS) : undefined;
+    const shape = pick(SHAPES);
+    const words = (s: string) => [color, s].filter(Boolean).join(' ');
+    const kind = { ...(color ? { color } : {}), shape };
+    if (!plural) {
+      const det = pick(['the', 'the', 'the', 'a']);
+      return { said: `${det} ${words(shape)}`, meant: { ...kind, ...(det === 'the' ? { definite: true } : {}) } };
+    }
+    const form = pick(['all the', 'every', 'all', 'both', 'digits', 'words']);
+    if (form === 'every') return { said: `every ${words(shape)}`, meant: { ...kind, all: true } };
+    if (form === 'both') return { said: `both ${words(`${shape}s`)}`, meant: { ...kind, all: true, count: 2, exact: true } };
+    if (form === 'digits' || form === 'words') {
+      const n = pick([2, 3]);
+      return { said: `${form === 'digits' ? n : NUMBER_WORDS[n]} ${words(`${shape}s`)}`, meant: { ...kind, all: true, count: n } };
+    }
+    return { said: `${form} ${words(`${shape}s`)}`, meant: { ...kind, all: true } };
+  };
+  const zone = (): Said<{ zone: string }> => {
+    const name = pick(Object.keys(ZONE_SAID));
+    return { said: pick(ZONE_SAID[name]!), meant: { zone: name } };
+  };
+  const place = (): Said<MeantTarget> => (maybe(0.2) ? { said: pick(['home', 'back home']), meant: { home: true } } : zone());
+  const intoWord = () => pick(['in', 'into', 'on']);
+
+  const pickPart = (): Part => {
+    const o = object();
+    return { said: `${pick(['pick up', 'grab', 'get', 'fetch', 'take', 'collect'])} ${o.said}`, goals: [{ kind: 'pick', object: o.meant }] };
+  };
+  const placePart = (): Part => {
+    const o = object(maybe(0.3));
+    const p = place();
+    const goals: MeantGoal[] = [{ kind: 'place', object: o.meant, target: p.meant }];
+    if ('home' in p.meant) return { said: `${pick(['bring', 'take', 'carry'])} ${o.said} ${p.said}`, goals };
+    const said = pick([
+      () => `${pick(['put', 'place', 'drop', 'leave', 'set'])} ${o.said} ${intoWord()} ${p.said}`,
+      () => `${pick(['bring', 'take', 'carry', 'deliver', 'move'])} ${o.said} to ${p.said}`,
+      () => `drop ${o.said} off ${pick(['at', 'in'])} ${p.said}`,
+      () => `${pick(['move', 'take'])} ${o.said} over to ${p.said}`,
+    ])();
+    return { said, goals };
+  };
+  const goPart = (): Part => {
+    const p = place();
+    if ('home' in p.meant) return { said: pick(['go home', 'head home', 'go back home', 'return home', 'come back home']), goals: [{ kind: 'goto', target: p.meant }] };
+    return { said: `${pick(['go to', 'head to', 'drive to', 'move to', 'navigate to', 'go over to', 'head over to', 'make your way to'])} ${p.said}`, goals: [{ kind: 'goto', target: p.meant }] };
+  };
+  const findPart = (): Part => {
+    const o = object();
+    const form = pick(['where is X', "where's X", 'find X', 'locate X', 'look for X', 'can you find X', 'do you know where X is']);
+    return { said: form.replace('X', o.said), goals: [{ kind: 'find', object: o.meant }], question: true };
+  };
+  const countPart = (): Part => {
+    const color = maybe(0.6) ? pick(COLOURS) : undefined;
+    const shape = pick(SHAPES);
+    const inZone = maybe(0.3) ? zone() : undefined;
+    const words = [color, `${shape}s`].filter(Boolean).join(' ');
+    const said = inZone ? `how many ${words} are ${pick(['in', 'on'])} ${inZone.said}` : pick(['how many W are there', 'how many W do you see', 'count the W', 'how many W can you find']).replace('W', words);
+    return { said, goals: [{ kind: 'count', object: { ...(color ? { color } : {}), shape, all: true, ...(inZone ? { inZone: inZone.meant.zone } : {}) } }], question: true };
+  };
+  const whetherPart = (): Part => {
+    const color = pick(COLOURS);
+    const shape = pick(SHAPES);
+    return { said: `${pick(['is there', 'do you see', 'can you see'])} a ${color} ${shape}${pick(['', ' anywhere'])}`, goals: [{ kind: 'find', object: { color, shape }, whether: true }], question: true };
+  };
+  const whatIsTherePart = (): Part => {
+    const z = zone();
+    return { said: pick([`what is in ${z.said}`, `what's on ${z.said}`, `tell me what is in ${z.said}`]), goals: [{ kind: 'find', object: { all: true, inZone: z.meant.zone } }], question: true };
+  };
+  const pickThenPutIt = (): Part => {
+    const first = pickPart();
+    const z = zone();
+    return { said: `${first.said}${pick([', then', ' and then', ' and', '. then', ', and after that'])} ${pick(['put', 'place', 'drop'])} it ${intoWord()} ${z.said}`, goals: [...first.goals, { kind: 'place', object: { pronoun: true }, target: z.meant }] };
+  };
+  const collectThenPutThem = (): Part => {
+    const color = maybe(0.6) ? pick(COLOURS) : undefined;
+    const shape = pick(SHAPES);
+    const z = zone();
+    return { said: `${pick(['pick up', 'collect', 'grab'])} all the ${[color, `${shape}s`].filter(Boolean).join(' ')} and ${pick(['put', 'drop', 'place'])} them ${intoWord()} ${z.said}`, goals: [{ kind: 'place', object: { ...(color ? { color } : {}), shape, all: true }, target: z.meant }] };
+  };
+  const sequence = (): Part => {
+    const first = pick([pickPart, placePart, goPart])();
+    const second = pick([goPart, placePart])();
+    return { said: `${first.said}${pick([', then', ' and then', '. then', ', and after that', ', after that'])} ${second.said}`, goals: [...first.goals, ...second.goals] };
+  };
+  const twoObjects = (): Part => {
+    const [a, b] = [object(), object()];
+    if (a.said === b.said) return placePart();
+    const z = zone();
+    return { said: `${pick(['put', 'place', 'drop'])} ${a.said} and ${b.said} ${intoWord()} ${z.said}`, goals: [{ kind: 'place', object: a.meant, target: z.meant }, { kind: 'place', object: b.meant, target: z.meant }] };
+  };
+  const twoPlaces = (): Part => {
+    const [a, b] = [object(), object()];
+    if (a.said === b.said) return placePart();
+    const [y, z] = [zone(), zone()];
+    return { said: `${pick(['put', 'place'])} ${a.said} in ${y.said} and ${b.said} in ${z.said}`, goals: [{ kind: 'place', object: a.meant, target: y.meant }, { kind: 'place', object: b.meant, target: z.meant }] };
+  };
+  const allBut = (): Part => {
+    const shape = pick(SHAPES);
+    const color = pick(COLOURS);
+    const z = zone();
+    const but = pick([`except the ${color} one`, `but not the ${color} one`, `apart from the ${color} one`, `except for the ${color} ones`]);
+    return { said: `${pick(['put', 'move', 'take'])} all the ${shape}s ${but} ${pick(['to', 'into'])} ${z.said}`, goals: [{ kind: 'place', object: { shape, all: true, except: { color } }, target: z.meant }] };
+  };
+  const nearest = (): Part => {
+    const color = maybe(0.5) ? pick(COLOURS) : undefined;
+    const shape = pick(SHAPES);
+    const w = [color, shape].filter(Boolean).join(' ');
+    const said = pick([`the nearest ${w}`, `the closest ${w}`, `the ${w} nearest to you`, `the ${w} closest to you`, `the ${w} that is closest to you`]);
+    return { said: `${pick(['pick up', 'grab', 'get'])} ${said}`, goals: [{ kind: 'pick', object: { ...(color ? { color } : {}), shape, rank: 'nearest' } }] };
+  };
+  const fromOneToAnother = (): Part => {
+    const o = object();
+    const [from, to] = [zone(), zone()];
+    if (from.meant.zone === to.meant.zone) return placePart();
+    return { said: `${pick(['take', 'move', 'bring'])} ${o.said} ${pick(['on', 'in', 'from'])} ${from.said} to ${to.said}`, goals: [{ kind: 'place', object: { ...o.meant, inZone: from.meant.zone }, target: to.meant }] };
+  };
+  const avoiding = (): Part => {
+    const [to, away] = [zone(), zone()];
+    if (to.meant.zone === away.meant.zone) return goPart();
+    const keep = pick([` without going through ${away.said}`, `, but avoid ${away.said}`, ` and stay away from ${away.said}`, ` but keep out of ${away.said}`, `, avoiding ${away.said}`]);
+    return { said: `${pick(['go to', 'head to', 'drive to'])} ${to.said}${keep}`, goals: [{ kind: 'goto', target: to.meant }, { kind: 'keep', rule: 'avoid', zone: away.meant.zone }] };
+  };
+  const charge = (): Part => ({ said: pick(['go charge', 'recharge', 'charge your battery', 'go and charge', 'top up your battery', 'go recharge', 'charge up']), goals: [{ kind: 'charge' }] });
+
+  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge])();
+  let said = part.said;
+  if (!part.question && maybe(0.4)) said = `${pick(['please', 'could you', 'can you', 'robot,', 'hey,', 'I need you to', "I'd like you to", 'now', 'ok,', 'just'])} ${said}`;
+  if (!part.question && maybe(0.3)) said = `${said}${pick([' please', ', thanks', ' now', ' when you can', ' if you can', ', thank you'])}`;
+  if (part.question && maybe(0.5)) said = `${said}?`;
+  if (maybe(0.2)) said = said[0]!.toUpperCase() + said.slice(1);
+  return { said, goals: part.goals };
+}

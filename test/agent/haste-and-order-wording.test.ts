@@ -34,6 +34,8 @@ describe('haste, care and courtesy said with a command', () => {
   it('never drops a negation said with such a word, nor reads a manner alone as a command', () => {
     expect(refusalOf('put the red cube in bin a, but not carefully')).toContain('not carefully');
     expect(refusalOf('do it carefully')).toContain('do it carefully');
+    // A negation before a dash is never taken for a heading and left out.
+    expect(refusalOf("don't move - just tell me what you see")).not.toBeNull();
     // "if you can see it" is a condition, not a courtesy: not read past.
     expect(refusalOf('if you can see the red cube, pick it up')).not.toBeNull();
   });
@@ -48,5 +50,8 @@ describe('the order clauses are done in', () => {
     ['go to bin a and after charging go home', [goto('bin_a'), { kind: 'charge' }, goto('home')]],
     ['do this: pick up the red cube, then drop it in bin b', [{ kind: 'pick', object: redCube }, { kind: 'place', object: { pronoun: true }, target: { zone: 'bin_b' } }]],
     ["here's what I need: the blue cube to bin a", [place(blueCube, 'bin_a')]],
+    ['go to bin b, but before you do that, charge', [{ kind: 'charge' }, goto('bin_b')]],
+    ['first things first, charge up, then go to bin a', [{ kind: 'charge' }, goto('bin_a')]],
+    ['jobs for today - red cube to bin a; blue cube to the shelf', [place(redCube, 'bin_a'), place(blueCube, 'shelf')]],
   ])('%s', (text, goals) => check(text, goals));
 });

@@ -25,6 +25,10 @@ describe('a possessive naming the place an object lies in', () => {
     ["carry the blue ball over to the teacher's desk", [{ kind: 'place', object: { color: 'blue', shape: 'ball' }, target: { zone: 'teachers_desk' } }]],
   ])('%s', (text, goals) => inLab(text, goals));
 
+  it('reads an owner whose zone name has an article in it ("the door\'s" for by_the_door)', () => {
+    expectGrounding(['by_the_door', 'sofa', 'toy_box', 'charging_dock'])("take the door's blue cube to the sofa", [{ kind: 'place', object: { color: 'blue', shape: 'cube', inZone: 'by_the_door' }, target: { zone: 'sofa' } }]);
+  });
+
   it('refuses an owner that is no place of the map, quoting it', () => {
     expect(refusalOf("bring the robot's yellow ball to goods in", STOCKROOM)).toContain("the robot's yellow ball");
   });
@@ -34,6 +38,10 @@ describe('constraints said as people say them', () => {
   it('keeps out of an aisle the robot is told not to go down', () => {
     const g = grounded('take the red cube up to the ice machine without going down aisle 1', STOCKROOM);
     expect(g.keepOut).toEqual([{ said: 'aisle 1', zone: 'aisle_1' }]);
+  });
+
+  it.each(['go to the tills without using aisle 2', "head to the tills, don't use aisle 2", 'go to the tills but not down aisle 2'])('keeps out of the aisle in "%s"', (text) => {
+    expect(grounded(text, STOCKROOM).keepOut).toEqual([{ said: 'aisle 2', zone: 'aisle_2' }]);
   });
 
   it('reads "leave the other one alone" as leaving everything not named where it is', () => {

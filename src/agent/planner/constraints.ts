@@ -40,8 +40,8 @@ const AVOID = [
   new RegExp(String.raw`(?:,\s*)?\bwithout ${MOTION_WORDS} ${INTO}\s+${PLACES}${END}`, 'g'),
   // "go to the shelf but not through the kitchen": the trip said, and where it is not to go.
   new RegExp(String.raw`(?:,\s*)?\bbut not ${INTO}\s+${PLACES}${END}`, 'g'),
-  // "without entering bin a", "don't cross the loading bay": verbs whose object is the place itself.
-  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?)\s+${PLACES}${END}`, 'g'),
+  // "without entering bin a", "don't cross the loading bay", "don't use aisle 2": verbs whose object is the place itself.
+  new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?(?:${NEGATION}|without) (?:enter(?:ing)?|cross(?:ing)?|pass(?:ing)?|visit(?:ing)?|approach(?:ing)?|us(?:e|ing))\s+${PLACES}${END}`, 'g'),
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and |while |whilst )?(?:avoid(?:ing)?|(?:stay(?:ing)?|keep(?:ing)?) (?:out of|away from|clear of|off)|steer(?:ing)? clear of)\s+(?:${MOTION_WORDS} ${INTO}\s+)?${PLACES}${END}`, 'g'),
 ];
 

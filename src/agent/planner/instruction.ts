@@ -93,9 +93,12 @@ const POINTS_AT_LIST = /^(?:(?:ok(?:ay)?|right|so|now|please|can you|could you|w
  */
 function withoutHeading(text: string, zoneWords: ReadonlySet<string>): string {
   // Words only, ending in a word, not a coordinate's letter: "go to x: 3, y: 4" is no heading.
-  const m = /^([a-z' ]*[a-z]{2,})\s*:\s*([^\d\s-].*)$/i.exec(text.trim());
+  // Set off by a colon, or by a dash with spaces round it ("jobs for today - the red cube to bin a, …").
+  const m = /^([a-z' ]*[a-z]{2,})(?:\s*:|\s+[—–-]{1,2})\s*([^\d\s-].*)$/i.exec(text.trim());
   // "which is closer: the shelf or bin b?": a question before the colon asks about the words after it.
   if (!m || /^(?:which|what|where|how|is|are)\b/i.test(m[1]!)) return text;
+  // "don't move - just tell me …": a negation is never a heading to leave out.
+  if (/\b(?:not|never|no|without|avoid|except|only)\b|n't\b|\bdont\b/i.test(m[1]!)) return text;
   const naming = new Set<string>([...COLORS, ...UNKNOWN_COLORS, ...Object.keys(SHAPE_WORDS), ...PLURAL_SHAPE_WORDS, ...zoneWords]);
   const names = m[1]!.toLowerCase().split(/[^a-z]+/).some((w) => w.length > 1 && naming.has(w));
   // "do this:", "here's what I need:": a command that only points at the list after it.

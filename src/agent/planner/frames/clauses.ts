@@ -128,7 +128,7 @@ const DONE = /^(?:you(?:'ve| have| are| 're)?|you finish|you are (?:done|finishe
  */
 function inOrderDone(text: string): string {
   const verbFirst = (clause: string) => VERB_START.test(asCommand(clause));
-  const opening = /^(before|after|once|when) (?!that\b)(.+)$/.exec(text);
+  const opening = /^(before|after|once|when) (?!that\b|this\b|then\b|(?:you do|doing) (?:that|this|it)\b)(.+)$/.exec(text);
   if (opening) {
     const [first, second] = splitTimeClause(opening[2]!);
     // "when you are done, go home": nothing to do first. Nor in "once you have it, take it to Z",
@@ -140,7 +140,7 @@ function inOrderDone(text: string): string {
       return opening[1] === 'before' ? `${second}, then ${time}` : `${time}, then ${second}`;
     }
   }
-  const trailing = /^(.+?),? (before|after) (?!that\b)(.+)$/.exec(text);
+  const trailing = /^(.+?),? (before|after) (?!that\b|this\b|then\b|(?:you do|doing) (?:that|this|it)\b)(.+)$/.exec(text);
   // A trailing time clause governs its own step only: "go to bin a. then go to the shelf after
   // charging" charges between the two, not before both.
   if (trailing && !SEQUENCE.test(trailing[1]!) && verbFirst(trailing[1]!) && verbFirst(trailing[3]!)) {

@@ -8,8 +8,8 @@
 const HASTE_OR_CARE = String.raw`(?:quick(?:ly)?|swiftly|promptly|speedily|rapidly|hurriedly|carefully|gently|gingerly|safely|smoothly|softly|delicately|immediately|right away|straight away|at once|asap|pronto|on the double|chop chop|in a hurry|with care|as (?:quick(?:ly)?|fast|soon) as (?:you can|possible|you are able|you could))`;
 const NOT_NEGATED = String.raw`(?<!\b(?:not|never|no|don't|dont|nor|without)\s+(?:[a-z]+\s+){0,2})`;
 const MANNER_WORD = new RegExp(String.raw`${NOT_NEGATED}\b${HASTE_OR_CARE}\b`, 'g');
-/** "be quick", "hurry up", "be careful", said as a clause of their own. */
-const MANNER_CLAUSE = /^\s*(?:and |but |so )?(?:be (?:quick|careful|gentle)(?: about it)?|hurry(?: up)?)\s*$/;
+/** "be quick", "hurry up", "be careful", "first things first", said as a clause of their own. */
+const MANNER_CLAUSE = /^\s*(?:and |but |so )?(?:be (?:quick|careful|gentle)(?: about it)?|hurry(?: up)?|first things first)\s*$/;
 /** "hurry up and put …", "be quick and fetch …": the command after it. */
 const HURRY_AND = /^(\s*)(?:hurry(?: up)?|be (?:quick|careful|gentle)(?: about it)?) and\s+(?=[a-z])/;
 /** What is left of a piece that only said how: "be", "do it". */
@@ -18,7 +18,7 @@ const EMPTIED = /^\s*(?:and |but |so )?(?:be|do (?:it|this|that|so))?\s*$/;
 const COURTESY_TAIL = new RegExp(
   String.raw`${NOT_NEGATED}\s*\b(?:when(?:ever)? you (?:can|are free|(?:have|have get|have got|get) (?:a |the )?(?:moment|minute|sec(?:ond)?|chance|time))|if you (?:can|could|would|do not mind|don't mind)|if (?:it is|it's) (?:ok(?:ay)?|possible|not too much trouble)|if possible|in your own time|at some point)\s*$`,
 );
-const ANY = new RegExp(String.raw`\b(?:${HASTE_OR_CARE}|hurry|when(?:ever)? you|if you|if (?:it is|it's|possible)|in your own time|at some point|be (?:quick|careful|gentle))\b`);
+const ANY = new RegExp(String.raw`\b(?:${HASTE_OR_CARE}|hurry|first things first|when(?:ever)? you|if you|if (?:it is|it's|possible)|in your own time|at some point|be (?:quick|careful|gentle))\b`);
 
 /** The pieces between commas, each without the words above; a piece left empty goes, with its comma. */
 export function withoutHasteOrCare(text: string): string {

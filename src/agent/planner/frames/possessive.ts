@@ -23,6 +23,8 @@ export function possessivePlaces(text: string, zoneWords: ReadonlySet<string>): 
     if (n < 0) continue;
     let i = owner.length;
     while (i > 0 && owner.length - i < 4 && zoneWord(owner[i - 1]!, zoneWords)) i--;
+    // An article is a word of some zone names ("by_the_door") but opens the place, not part of it.
+    while (i < owner.length && /^(?:the|a|an)$/i.test(owner[i]!)) i++;
     const place = owner.slice(i);
     // A number alone names no place.
     if (!place.some((w) => zoneWords.has(w.toLowerCase().replace(/'/g, '')))) continue;

@@ -3,13 +3,15 @@ import type { Pose } from '../core/geometry.js';
 import { trackerId } from '../core/names.js';
 import { compareIds, fullyInView, labelEvidence, otherViewpoint, sightingWeight, type Viewpoint } from './sightings.js';
 import { lookAlike } from './types.js';
+import { addSpreads, gateDistance, invertSpread, roundSpread, sightingSpread, type Spread } from './position-spread.js';
 
 /**
  * Object memory: associates localized detections with remembered objects (same label, or a
- * look-alike, within a distance gate), giving each a stable id like `red_cube#2`, and keeps what
- * was seen: smoothed position, last confidence, first/last seen time, times seen. When the camera looks at where a
- * remembered object should be (inside the view, close enough to be detected) and does not see
- * it, the object is dropped: it was moved or taken. Deterministic: no randomness, ids from
+ * look-alike, within a gate longer along the line of sight: position-spread.ts), giving each a
+ * stable id like `red_cube#2`, and keeps what was seen: smoothed position, last confidence,
+ * first/last seen time, times seen. When the camera looks at where a remembered object should be
+ * (inside the view, close enough to be detected) and does not see it,
+ * the object is dropped: it was moved or taken. Deterministic: no randomness, ids from
  * per-label counters, ties broken by order.
  *
  * The detector's commonest mistake is the shape of a small or far object (a blue cube seen once
@@ -19,8 +21,8 @@ import { lookAlike } from './types.js';
  * gets an id under its new label (the old id is retired: `takeRetired`).
  *
  * Only confirmed objects are remembered for others to see (ids, `list`, `get`): a whole sighting
- * (not cut by the image edge) at `confirmConfidence` or more, or two whole sightings from
- * different viewpoints. A weaker first sighting is kept out of sight as a candidate until a
+ * (not cut by the image edge) at `confirmConfidence` or more, or two whole sightings of one label
+ * from different viewpoints. A weaker first sighting is kept out of sight as a candidate until a
  * second view confirms it, and a sighting cut by the image edge never creates an object (nor
  * relabels one): the detector's worst calls are on half-visible objects, and one of them once
  * put a ball that did not exist into memory.
@@ -81,10 +83,13 @@ export interface TrackerView {
 interface Entry extends TrackedObject {
   /** Seen well enough to be remembered in public (see the class note); candidates are not. */
   confirmed: boolean;
-  /** Where the first whole sighting of a candidate came from. */
-  firstView?: Viewpoint;
+  /** Where a candidate was first seen whole under each label: a second view confirms a label
+   *  only if it saw that label too. */
+  firstViews: Map<string, Viewpoint | undefined>;
   /** Accumulated smoothing weight. */
   weight: number;
+  /** How well its sightings pin its position down (the sum of their inverse spreads). */
+  info: Spread;
   /** Evidence per label: sum of confidence × sighting weight. */
   votes: Map<string, number>;
 }
@@ -121,23 +126,22 @@ export class ObjectTracker {
    * without it no sighting counts as another view), and returns the id given to each (same
    * order): undefined for a sighting that confirms nothing (a candidate's, or one cut by the
    * edge that matches no remembered object).
-   * Association is greedy by cost over all (sighting, object) pairs within their gates: the
-   * distance as a fraction of the gate, plus 0.5 for a look-alike (a same-label object wins
-   * unless it is much further away than the look-alike). Two sightings never take one object.
+   * Association is greedy by cost over all (sighting, object) pairs within their gates
+   * (`gateDistance`): the distance in gates, plus 0.5 for a look-alike (a same-label object wins
+   * unless it is much further away than the look-alike), plus `CANDIDATE_COST` for a candidate (a
+   * remembered object wins unless it is much further away). Two sightings never take one object.
    */
   update(observations: readonly Observation[], time: number, from?: Viewpoint): Array<string | undefined> {
     const ids: Array<string | undefined> = new Array(observations.length);
     const matched: boolean[] = new Array(observations.length).fill(false);
     const pairs: Array<{ cost: number; i: number; id: string }> = [];
     observations.forEach((o, i) => {
-      const widened = this.gatePerRange * (o.rangeM ?? 0);
-      const gate = Math.max(this.gate, widened);
-      const lookAlikeGate = Math.max(this.lookAlikeGate, widened);
+      const spread = sightingSpread(o, from, this.gatePerRange);
       for (const e of this.entries.values()) {
-        const d = Math.hypot(e.x - o.x, e.y - o.y);
-        if (e.label === o.label ? d <= gate : d <= lookAlikeGate && lookAlike(e.label, o.label)) {
-          pairs.push({ cost: e.label === o.label ? d / gate : d / lookAlikeGate + 0.5, i, id: e.id });
-        }
+        const same = e.label === o.label;
+        if (!same && !lookAlike(e.label, o.label)) continue;
+        const d = gateDistance(o, e, same ? this.gate : this.lookAlikeGate, spread, this.gatePerRange);
+        if (d <= 1) pairs.push({ cost: d + (same ? 0 : 0.5) + (e.confirmed ? 0 : CANDIDATE_COST), i, id: e.id });
       }
     });
     pairs.sort((a, b) => a.cost - b.cost || a.i - b.i || compareIds(a.id, b.id));
@@ -153,7 +157,8 @@ export class ObjectTracker {
       const confirmed = o.confidence >= this.confirmConfidence;
       const id = confirmed ? this.nextId(o.label) : `candidate:${++this.candidates}`;
       const entry = { id, label: o.label, x: o.x, y: o.y, confidence: o.confidence, firstSeen: time, lastSeen: time, timesSeen: 1 };
-      this.entries.set(id, { ...entry, confirmed, firstView: from, weight: sightingWeight(o), votes: new Map([[o.label, labelEvidence(o)]]) });
+      const info = invertSpread(sightingSpread(o, from, this.gatePerRange));
+      this.entries.set(id, { ...entry, confirmed, firstViews: new Map([[o.label, from]]), weight: sightingWeight(o), info, votes: new Map([[o.label, labelEvidence(o)]]) });
       if (confirmed) ids[i] = id;
     });
     return ids;
@@ -208,7 +213,8 @@ export class ObjectTracker {
    * the robot knows where it left it, so it needs no search and no new id to find it again.
    */
   putDown(o: { id: string; label: string; x: number; y: number; confidence: number }, time: number): void {
-    this.entries.set(o.id, { ...o, confirmed: true, firstSeen: time, lastSeen: time, timesSeen: 1, weight: this.maxWeight, votes: new Map([[o.label, o.confidence]]) });
+    const info = invertSpread(roundSpread(this.gatePerRange));
+    this.entries.set(o.id, { ...o, confirmed: true, firstViews: new Map(), firstSeen: time, lastSeen: time, timesSeen: 1, weight: this.maxWeight, info, votes: new Map([[o.label, o.confidence]]) });
   }
 
   get(id: string): TrackedObject | undefined {
@@ -245,6 +251,7 @@ export class ObjectTracker {
     e.x += ((o.x - e.x) * w) / total;
     e.y += ((o.y - e.y) * w) / total;
     e.weight = Math.min(total, this.maxWeight);
+    e.info = addSpreads(e.info, invertSpread(sightingSpread(o, from, this.gatePerRange)));
     e.lastSeen = Math.max(e.lastSeen, time);
     e.timesSeen++;
     e.votes.set(o.label, (e.votes.get(o.label) ?? 0) + labelEvidence(o));
@@ -260,12 +267,15 @@ export class ObjectTracker {
     return relabelled.id;
   }
 
-  /** A candidate seen again: confirmed by a whole sighting that is confident or from another
-   *  viewpoint, under the label with the most evidence so far. */
+  /** A candidate seen again: confirmed, under this sighting's label, by a whole sighting that is
+   *  confident or that saw the same label as an earlier whole sighting from another viewpoint.
+   *  Two weak sightings that disagree on the shape confirm neither shape: a far green cube seen
+   *  once as a cube and once, after a turn, as a cylinder had become a green cylinder. */
   private reconsider(e: Entry, o: Observation, from: Viewpoint | undefined): string | undefined {
-    if (o.cutByEdge || (o.confidence < this.confirmConfidence && !otherViewpoint(e.firstView, from))) return undefined;
-    const label = [...e.votes.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-    return this.rekey(e, label, label === o.label ? o.confidence : e.confidence, true).id;
+    if (o.cutByEdge) return undefined;
+    if (!e.firstViews.has(o.label)) e.firstViews.set(o.label, from);
+    if (o.confidence < this.confirmConfidence && !otherViewpoint(e.firstViews.get(o.label), from)) return undefined;
+    return this.rekey(e, o.label, o.confidence, true).id;
   }
 
   /** Moves an entry to a new id under `label` (a relabel, or a candidate confirmed). */
@@ -282,6 +292,11 @@ export class ObjectTracker {
     return trackerId(label, n);
   }
 }
+
+/** What being a candidate adds to the cost of a sighting going to it (see `update`): a far
+ *  sighting 0.3 m from both a remembered yellow cylinder and a candidate left by an earlier far
+ *  sighting had gone to the candidate and confirmed it, a second yellow cylinder. */
+const CANDIDATE_COST = 0.25;
 
 /** How many times the evidence for the current label another label needs to take over. */
 const RELABEL_MARGIN = 1.5;

@@ -177,6 +177,53 @@ describe('ObjectTracker', () => {
       expect(t.list().map((o) => o.id)).toEqual(['red_cube#1']);
     });
 
+    it('confirms no shape on two weak sightings that disagree on it (the staff-kitchen green cylinder phantom)', () => {
+      const t = new ObjectTracker();
+      const door = { x: 11.2, y: 1, heading: 3.14 };
+      // A green cube 7.7 m off, once weakly as a cube and, after a turn, weakly as a cylinder.
+      expect(t.update([obs('green_cube', 3.613, 2.354, 0.375, 7.71)], 0, door)).toEqual([undefined]);
+      expect(t.update([obs('green_cylinder', 3.765, 2.327, 0.398, 7.55)], 8.6, { ...door, heading: 2.61 })).toEqual([undefined]);
+      expect(t.list()).toEqual([]);
+      // Seen whole and confidently: a green cube, and nothing else.
+      expect(t.update([obs('green_cube', 3.4, 2.409, 0.868, 3.09)], 46, { x: 3.51, y: 5.5, heading: -2.06 })).toEqual(['green_cube#1']);
+      expect(t.list().map((o) => o.label)).toEqual(['green_cube']);
+    });
+
+    it('takes a far sighting off along its line of sight for the object remembered there (the lab-wing second yellow cylinder)', () => {
+      const t = new ObjectTracker();
+      const near = { x: 7.49, y: 2.5, heading: -1.46 };
+      for (const [k, [x, y, c, r]] of [[8.16, 1.192, 0.601, 2.67], [8.193, 1.202, 0.701, 2.7], [8.193, 1.207, 0.854, 1.47], [8.2, 1.2, 0.893, 1.48], [8.23, 1.229, 0.657, 3.21]].entries()) {
+        t.update([obs('yellow_cylinder', x!, y!, c!, r!)], k, { ...near, heading: near.heading + k * 0.5 });
+      }
+      const far = { x: 5.5, y: 8.49, heading: -1.56 };
+      // 7.2 m off, the range 0.6 m short along the line of sight and 1 cm off across it; then,
+      // after a turn, 0.3 m short: the cylinder remembered both times, not a second one.
+      expect(t.update([obs('yellow_cylinder', 7.993, 1.78, 0.376, 7.16)], 60.3, far)).toEqual(['yellow_cylinder#1']);
+      expect(t.update([obs('yellow_cylinder', 8.088, 1.492, 0.444, 7.46)], 61.1, { ...far, heading: -1.04 })).toEqual(['yellow_cylinder#1']);
+      expect(t.list().map((o) => o.id)).toEqual(['yellow_cylinder#1']);
+      // The same offset across the line of sight is another object.
+      expect(t.update([obs('yellow_cylinder', 8.8, 1.25, 0.9, 7.2)], 62, far)).toEqual(['yellow_cylinder#2']);
+    });
+
+    it('confirms no candidate on two far sightings from one spot that agree only along the line of sight', () => {
+      const t = new ObjectTracker();
+      const spot = { x: 3.51, y: 11.5, heading: -0.53 };
+      // A red cube 9 m off, seen 2 m short and then 2.6 m short: both weak, 0.6 m apart along the ray.
+      expect(t.update([obs('red_cube', 9.396, 7.855, 0.42, 6.93)], 196.6, spot)).toEqual([undefined]);
+      expect(t.update([obs('red_cube', 9.937, 7.558, 0.46, 7.54)], 197.3, { ...spot, heading: -0.01 })).toEqual([undefined]);
+      expect(t.list()).toEqual([]);
+    });
+
+    it('gives a sighting near both a remembered object and a candidate to the remembered one', () => {
+      const t = new ObjectTracker();
+      t.update([obs('red_cube', 3, 2, 0.9, 1.5)], 0, { x: 1.5, y: 2, heading: 0 });
+      const below = { x: 3, y: 0.5, heading: Math.PI / 2 };
+      expect(t.update([obs('red_cube', 3, 2.45, 0.4, 1.95)], 1, below)).toEqual([undefined]);
+      // Nearer the candidate, but not much: the cube remembered, and the candidate is not confirmed.
+      expect(t.update([obs('red_cube', 3, 2.24, 0.45, 1.74)], 2, { ...below, heading: 1.1 })).toEqual(['red_cube#1']);
+      expect(t.list().map((o) => o.id)).toEqual(['red_cube#1']);
+    });
+
     it('remembers an object put down where it was put, under its old id, and later sightings keep that id', () => {
       const t = new ObjectTracker();
       t.update([obs('red_cube', 3, 1, 0.9, 1)], 0, here);

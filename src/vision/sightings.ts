@@ -61,3 +61,21 @@ export function fullyInView(model: ReturnType<typeof cameraModel>, o: { label: s
   }
   return true;
 }
+
+/** Whether one of `others`, nearer the camera at `origin`, stands in front of half of `target`
+ *  (objects `size` wide), give or take the few centimetres remembered positions are off: the
+ *  detector cannot be expected to see it then. */
+export function hiddenBehind(origin: { x: number; y: number }, target: { x: number; y: number }, others: ReadonlyArray<{ x: number; y: number }>, size: number): boolean {
+  const dx = target.x - origin.x;
+  const dy = target.y - origin.y;
+  const range = Math.hypot(dx, dy);
+  if (!(range > 0)) return false;
+  return others.some((o) => {
+    if (o === target) return false;
+    const ox = o.x - origin.x;
+    const oy = o.y - origin.y;
+    const along = (ox * dx + oy * dy) / range;
+    const across = Math.abs(ox * dy - oy * dx) / range;
+    return along > 0 && along < range - size / 2 && across <= 0.75 * size;
+  });
+}

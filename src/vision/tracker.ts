@@ -1,7 +1,7 @@
 import { cameraModel, type CameraRig } from '../core/camera-model.js';
 import type { Pose } from '../core/geometry.js';
 import { trackerId } from '../core/names.js';
-import { compareIds, fullyInView, labelEvidence, otherViewpoint, sightingWeight, type Viewpoint } from './sightings.js';
+import { compareIds, fullyInView, hiddenBehind, labelEvidence, otherViewpoint, sightingWeight, type Viewpoint } from './sightings.js';
 import { lookAlike } from './types.js';
 import { addSpreads, gateDistance, invertSpread, roundSpread, sightingSpread, type Spread } from './position-spread.js';
 
@@ -10,9 +10,9 @@ import { addSpreads, gateDistance, invertSpread, roundSpread, sightingSpread, ty
  * look-alike, within a gate longer along the line of sight: position-spread.ts), giving each a
  * stable id like `red_cube#2`, and keeps what was seen: smoothed position, last confidence,
  * first/last seen time, times seen. When the camera looks at where a remembered object should be
- * (inside the view, close enough to be detected) and does not see it,
- * the object is dropped: it was moved or taken. Deterministic: no randomness, ids from
- * per-label counters, ties broken by order.
+ * (inside the view, close enough to be detected, not behind a nearer one) and does not see it, the
+ * object is dropped: it was moved or taken. Deterministic: no randomness, ids from per-label
+ * counters, ties broken by order.
  *
  * The detector's commonest mistake is the shape of a small or far object (a blue cube seen once
  * as a `blue_ball`). A sighting of the same colour but another shape right on top of a remembered
@@ -173,7 +173,8 @@ export class ObjectTracker {
 
   /**
    * Drops remembered objects (and candidates) that this frame should have shown but did not: not
-   * in `seenIds`, inside the image (with a margin) and within `goneRangeM` of the lens.
+   * in `seenIds`, inside the image (with a margin), within `goneRangeM` of the lens and not half
+   * hidden behind a nearer remembered object (in a full tray, the cylinder behind another).
    * `occluded`, when given, says whether something static hides a point from the lens (then the
    * object is kept). Returns the ids of remembered objects removed.
    */
@@ -183,12 +184,14 @@ export class ObjectTracker {
     const height = view.height ?? view.camera.heightPx;
     const model = cameraModel({ ...view.camera, width, heightPx: height }, view.pose);
     const removed: string[] = [];
+    const remembered = [...this.entries.values()].filter((e) => e.confirmed);
     for (const e of [...this.entries.values()].sort((a, b) => compareIds(a.id, b.id))) {
       if (seen.has(e.id) || e.lastSeen >= view.time) continue;
       const range = Math.hypot(e.x - model.origin.x, e.y - model.origin.y);
       if (range > this.goneRange) continue;
       if (!fullyInView(model, e, this.size, this.margin)) continue;
       if (occluded?.({ x: model.origin.x, y: model.origin.y }, { x: e.x, y: e.y })) continue;
+      if (hiddenBehind(model.origin, e, remembered, this.size)) continue;
       this.entries.delete(e.id);
       if (e.confirmed) removed.push(e.id);
     }

@@ -265,6 +265,16 @@ describe('ObjectTracker', () => {
       expect(t.list().map((o) => o.id)).toEqual(['red_cube#1']);
     });
 
+    it('keeps an object half hidden behind a nearer remembered one (the back corner of a full tray)', () => {
+      const t = new ObjectTracker();
+      t.update([obs('red_cylinder', 2.41, 7.41), obs('yellow_cube', 2.59, 7.59), obs('blue_cylinder', 2.59, 7.41)], 0);
+      // From the tray's front corner only the nearer cylinders show: the cube is behind the red one.
+      const corner = { pose: { x: 1.65, y: 6.74, heading: 0.79 }, camera, time: 10 };
+      expect(t.markGone(corner, ['red_cylinder#1', 'blue_cylinder#1'])).toEqual([]);
+      // Not seen from where nothing stands in front of it: gone.
+      expect(t.markGone({ ...corner, pose: { x: 4.2, y: 7.59, heading: Math.PI }, time: 11 }, ['blue_cylinder#1', 'red_cylinder#1'])).toEqual(['yellow_cube#1']);
+    });
+
     it('is deterministic: same inputs, same ids and removals', () => {
       const run = () => {
         const t = new ObjectTracker();

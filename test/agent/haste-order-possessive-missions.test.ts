@@ -49,6 +49,14 @@ describe('everyday wording on the real runtime', { timeout: 300_000 }, () => {
     expect(closest()).toBeGreaterThan(0);
   });
 
+  it('"anything blue in aisle 2?" answers yes, with where the blue cube is, and moves nothing', async () => {
+    const { run, at } = await mission('test/fixtures/scenarios/cash-and-carry.json', 'anything blue in aisle 2?');
+    expect(run.outcome, run.summary).toBe('succeeded');
+    expect(run.summary).toMatch(/\byes\b/i);
+    expect(run.summary).toMatch(/\(8\.\d+, [56]\.\d+\)/);
+    expect(at('blue_cube')).toMatchObject({ x: 8.5, y: 6, heldBy: null });
+  });
+
   it('"which areas do you know about?" lists the map\'s places and moves nothing', async () => {
     const { run, calls } = await mission(`${SUITE}/office-corridor.json`, 'which areas do you know about?');
     expect(run.outcome, run.summary).toBe('succeeded');

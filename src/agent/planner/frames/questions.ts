@@ -64,7 +64,7 @@ export function readQuestion(said: string, zoneWords: ReadonlySet<string> = new 
   const inZone = /^(?:(?:which|what) (.+?) (?:is|are)|(?:is|are) (.+?)) (in|on|at|inside) (.+)$/.exec(c);
   if (inZone) {
     // "are the balls on the shelf" asks it of every ball; "are (there) any balls on the shelf", of one.
-    const every = inZone[2] && !/^(?:there )?(?:any|some)\b/.test(inZone[2]) ? { every: true as const } : {};
+    const every = inZone[2] && !/^(?:there )?(?:any|some)(?:thing)?\b/.test(inZone[2]) ? { every: true as const } : {};
     return withObject(`${inZone[1] ?? inZone[2]} in ${inZone[4]}`, c, (object) => ({ kind: 'find', object, ...(inZone[2] ? { whether: true as const, ...(object.all ? every : {}) } : {}) }));
   }
   // "is there a red ball (in bin a)", "can you see the blue cube": yes or no; "where is X": where.
@@ -116,7 +116,12 @@ function everyday(c: string): string {
     // "is there more than one red cube": how many there are.
     .replace(/^(?:is|are) there more than (?:one|1) (?=\S)/, 'how many ')
     // "what's in front of you", "what's behind you": a look all around from here.
-    .replace(/^what (?:is |are )?(?:in front of|ahead of|behind|around) you$/, 'what do you see')
+    .replace(/^what (?:is |are )?(?:in front of|ahead of|behind|around|near|next to|close to|beside) you$/, 'what do you see')
+    // "what are you looking at": what it sees.
+    .replace(/^what (?:are you|you are|is it) look(?:ing)? at$/, 'what do you see')
+    // "any sign of the green cylinder": whether there is one; "anything blue around here": whether there is anything blue.
+    .replace(/^(?:(?:is there |have you seen |seen )?any sign of) (?=\S)/, 'is there ')
+    .replace(/^anything (?=(?:red|green|blue|yellow)\b)/, 'is there anything ')
     // "where is the blue ball located", "where is the red cube relative to you": where it is.
     .replace(/^(where (?:is|are) .+?) (?:locate|located|keep|kept|store|stored|situate|situated|currently|at the moment|relative to (?:you|me|here)|from (?:you|here))$/, '$1')
     // "where exactly is X", "where can I find X", "where would I find X": where it is.
@@ -137,7 +142,7 @@ const PLACE_NOUNS = String.raw`(?:areas?|zones?|places?|rooms?|locations?|spots?
 const MAP_PLACES = new RegExp(
   String.raw`^(?:(?:which|what) (?:other )?${PLACE_NOUNS}(?: (?:do|can|did) you (?:know(?: about| of)?|have(?: on (?:the|your) map)?|go to|drive to|get to)| (?:are|is) (?:there|marked|mapped|on (?:the|your|this) map)(?: on (?:the|your|this) map)?| have you got)?` +
     String.raw`|(?:list|name|tell me|give me)(?: me)? (?:all )?(?:of )?(?:the|your|the map's) ${PLACE_NOUNS}(?: (?:you know(?: about| of)?|on (?:the|your|this) map))?` +
-    String.raw`|where can you go(?: to)?)$`,
+    String.raw`|where can you go(?: to)?|where can (?:i|we) (?:send|take) you(?: to)?)$`,
 );
 
 /** Where a count is seen from, said after what is counted: the robot's own spot. */
@@ -166,7 +171,7 @@ function direct(c: string): string {
 
 /** Status questions come before "find": "where are you" is not a search. */
 function readStatusQuestion(c: string): ParsedGoal | null {
-  if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b|^(?:your |the )?battery$/.test(c)) return { kind: 'status', topic: 'battery' };
+  if (/\bbattery\b|\bcharge level\b|\bhow much (?:charge|power|energy)\b|^what is your (?:charge|power level)$/.test(c) && /^(?:what|how|is|check|tell|report|show|give)|\blevel\b|\bstatus\b|^(?:your |the )?battery$/.test(c)) return { kind: 'status', topic: 'battery' };
   // "how much juice have you got left": a word WordNet reads as energy or current is the battery's charge.
   const howMuch = /^how much ([a-z]+)(?: (?:do|did|have) you(?: get| got| have)?| you(?: have| get| got)| is there| is| are you on)?(?: left| remaining| in you| in the tank)?$/.exec(c);
   if (howMuch && energyMeaning(howMuch[1]!)) return { kind: 'status', topic: 'battery' };

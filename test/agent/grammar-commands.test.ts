@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParsedGoal } from '../../src/agent/planner/frames/goal-types.js';
 import { readInstruction } from '../../src/agent/planner/instruction.js';
+import { resolveZone } from '../../src/agent/planner/place-words.js';
 import { commandFromSeed, WAREHOUSE_ZONES, type MeantGoal } from '../helpers/command-grammar.js';
 
 /**
@@ -11,23 +12,37 @@ import { commandFromSeed, WAREHOUSE_ZONES, type MeantGoal } from '../helpers/com
  * that a mission could carry out and call done.
  */
 
-/** The places as the grammar names them: map names, "home" said as the robot's start. */
-const zoneKey = (said: string) => said.toLowerCase().replace(/^the /, '').replace(/ /g, '_');
+/** The zone of the map a place's words name, as the planner grounds them (the words when none). */
+function zoneKey(said: string): string {
+  const match = resolveZone(said, WAREHOUSE_ZONES);
+  return 'zone' in match ? match.zone : `unresolved: ${said}`;
+}
 
 /** A parsed goal in the grammar's terms (the words quoted back left out). */
 function asMeant(g: ParsedGoal): unknown {
   const goal = g as unknown as Record<string, unknown> & { object?: Record<string, unknown>; target?: Record<string, unknown>; constraint?: { rule: string; said?: string } };
-  if (g.kind === 'keep') return { kind: 'keep', rule: goal.constraint!.rule, zone: zoneKey(goal.constraint!.said ?? '') };
-  const o = goal.object;
-  const object = o && {
+  if (g.kind === 'keep') return { kind: 'keep', rule: goal.constraint!.rule, ...(goal.constraint!.said ? { zone: zoneKey(goal.constraint!.said) } : {}) };
+  const target = goal.target && asMeantTarget(goal.target);
+  const rest = Object.fromEntries(['name', 'value', 'degrees', 'topic'].filter((k) => goal[k] !== undefined).map((k) => [k, goal[k]]));
+  return { kind: g.kind, ...(goal.object ? { object: asMeantObject(goal.object) } : {}), ...(goal.other ? { other: asMeantObject(goal.other as Record<string, unknown>) } : {}), ...(target ? { target } : {}), ...rest, ...(goal.whether ? { whether: true } : {}) };
+}
+
+function asMeantObject(o: Record<string, unknown>): Record<string, unknown> {
+  const near = (o.relation as { near?: { object?: Record<string, unknown> } } | undefined)?.near?.object;
+  return {
     ...Object.fromEntries(['color', 'shape', 'all', 'count', 'exact', 'pronoun', 'rank', 'except'].filter((k) => o[k]).map((k) => [k, o[k]])),
     // "the nearest X" is picked by distance, whatever its article.
     ...(o.definite && !o.rank ? { definite: true } : {}),
     ...(typeof o.inZone === 'string' ? { inZone: zoneKey(o.inZone) } : {}),
+    ...(near ? { near: Object.fromEntries(['color', 'shape'].filter((k) => near[k]).map((k) => [k, near[k]])) } : {}),
   };
-  const t = goal.target;
-  const target = t && (t.home ? { home: true } : { zone: zoneKey(String(t.said ?? t.zone ?? '')) });
-  return { kind: g.kind, ...(object ? { object } : {}), ...(target ? { target } : {}), ...(goal.whether ? { whether: true } : {}) };
+}
+
+function asMeantTarget(t: Record<string, unknown>): Record<string, unknown> {
+  if (t.home) return { home: true };
+  if (t.point) return { point: t.point };
+  if (t.near) return { near: asMeantObject(t.near as Record<string, unknown>) };
+  return { zone: zoneKey(String(t.said ?? t.zone ?? '')) };
 }
 
 /** JSON with keys in one order, so equal meanings print alike. */
@@ -60,5 +75,12 @@ describe('commands built from a grammar of everyday requests are read as the gra
     expect(read('take the red ball back home')).toBe(meant([{ kind: 'place', object: { color: 'red', shape: 'ball', definite: true }, target: { home: true } }]));
     expect(read('put all the balls but not the green one on the shelf')).toBe(meant([{ kind: 'place', object: { shape: 'ball', all: true, except: { color: 'green' } }, target: { zone: 'shelf' } }]));
     expect(read('can you see a red ball anywhere?')).toBe(meant([{ kind: 'find', object: { color: 'red', shape: 'ball' }, whether: true }]));
+    expect(read('grab the cube beside the green ball')).toBe(meant([{ kind: 'pick', object: { shape: 'cube', definite: true, near: { color: 'green', shape: 'ball' } } }]));
+    expect(read('move to (4.5, 4)')).toBe(meant([{ kind: 'goto', target: { point: { x: 4.5, y: 4 } } }]));
+    expect(read('slow down to 0.3')).toBe(meant([{ kind: 'set', name: 'max_linear_speed', value: 0.3 }]));
+    expect(read('set the max speed to half a metre per second')).toBe(meant([{ kind: 'set', name: 'max_linear_speed', value: 0.5 }]));
+    expect(read("what's your charge")).toBe(meant([{ kind: 'status', topic: 'battery' }]));
+    expect(read('head home without cahrging')).toBe(meant([{ kind: 'goto', target: { home: true } }, { kind: 'keep', rule: 'no_charge' }]));
+    expect(read('go to bin a, but avoid the cahrging dock')).toBe(meant([{ kind: 'goto', target: { zone: 'bin_a' } }, { kind: 'keep', rule: 'avoid', zone: 'charging_dock' }]));
   });
 });

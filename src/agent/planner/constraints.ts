@@ -21,7 +21,8 @@ const PLACE = String.raw`(?:the )?([a-z0-9_ -]+?)`;
 
 const NO_CHARGE = [
   new RegExp(String.raw`(?:,\s*)?\b(?:but |and )?${NEGATION} (?:stop (?:to |and |for )?(?:a )?)?(?:re)?charg(?:e|ing)\b(?: (?:the battery|yourself|it|there|up))?(?: (?:on|along) the way)?`, 'g'),
-  new RegExp(String.raw`(?:,\s*)?\bwithout (?:re)?charging\b(?: (?:the battery|yourself|it|there|up))?`, 'g'),
+  // "without a charge": also what a slip in "charging" is read as.
+  new RegExp(String.raw`(?:,\s*)?\bwithout (?:(?:re)?charging|(?:a )?(?:re)?charge)\b(?: (?:the battery|yourself|it|there|up))?`, 'g'),
 ];
 const MOTION_WORDS = String.raw`(?:go(?:ing)?|driv(?:e|ing)|pass(?:ing)?|travel(?:l?ing)?|cut(?:ting)?|mov(?:e|ing)|enter(?:ing)?|head(?:ing)?)`;
 /** Where a forbidden trip would take the robot: "through", "down" (an aisle), "near", and also "to" or "over" — a zone

@@ -30,7 +30,16 @@ function words(text: string): string[] {
 
 const core = (ws: string[]) => ws.filter((w) => !GENERIC.has(w));
 
-const sameWord = (said: string, named: string) => said === named || closestWord(said, [named]) === named;
+const sameWord = (said: string, named: string) => said === named || closestWord(said, [named]) === named || gerundOf(said, named);
+
+/**
+ * "Charge" for the "charging" of charging_dock: the language layer reads a verb's -ing form as its
+ * lemma unless the form is a word of the map, so a slip in it ("cahrging") arrives as "charge".
+ */
+function gerundOf(lemma: string, named: string): boolean {
+  if (!named.endsWith('ing') || lemma.length < 3) return false;
+  return [`${lemma}ing`, `${lemma.replace(/e$/, '')}ing`, `${lemma}${lemma.at(-1)}ing`].includes(named);
+}
 
 /**
  * A three-letter word one edit from a longer word of the zone's name ("cold rom" for cold_room):

@@ -65,10 +65,18 @@ export const stay: Frame = (verb, rest, clause) => {
   return there?.kind === 'goto' && verb !== 'wait' ? { ...there, stays: true } : there;
 };
 
+/** Verbs that take hold of an object, and move it only with a word for where to ("grab it to bin a"). */
+const TAKES = /^(?:grab|fetch|collect|retrieve|gather|get|grasp|lift)$/;
+/** Prepositions that say where an object is as well as where it could go. */
+const BESIDE = /^(?:next to|close to|beside|near|by)$/;
+
 /** Verbs that put an object down somewhere: what "in its place" or "where X was" may follow. */
 const PUTS_DOWN = /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/;
 
 export const place: Frame = (verb, rest, clause) => {
+  // "move to x 7 y 4", "move to (4.5, 4)": the robot goes there (the go frame); read as a place first, the last number
+  // had become a count of objects to move.
+  if (/^(?:to|towards)\s/.test(rest) && parsePoint(rest.replace(/^\S+\s+/, ''))) return null;
   // "bring me X", "give me X", "get me X": to whoever asked, where the robot started.
   const toMe = /^(?:me|us)\s+(.+)$/.exec(rest);
   if (toMe && /^(?:bring|get|fetch|give|hand|pass|grab|retrieve|collect)$/.test(verb)) return withObject(toMe[1]!, clause, (object) => ({ kind: 'place', object, target: { home: true } }));
@@ -111,6 +119,8 @@ export const place: Frame = (verb, rest, clause) => {
   // "put away the cup on the shelf", "set down the ball in the sink", "drop off the blue ball in room 202": the particle
   // before the object (after "drop", "off" had been taken for the object, which became "it").
   const split = splitDestination(rest.replace(verb === 'drop' ? /^(?:down|away|off)\s+/ : /^(?:down|away)\s+/, ''));
+  // "grab the cube next to the green ball": which cube; grabbing takes it, and puts nothing anywhere.
+  if (split && TAKES.test(verb) && BESIDE.test(split.preposition)) return null;
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
   if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target) && !SIDE.test(split.target)) {
     const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);

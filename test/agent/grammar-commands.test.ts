@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ParsedGoal } from '../../src/agent/planner/frames/goal-types.js';
-import { readInstruction } from '../../src/agent/planner/instruction.js';
-import { resolveZone } from '../../src/agent/planner/place-words.js';
-import { commandFromSeed, WAREHOUSE_ZONES, type MeantGoal } from '../helpers/command-grammar.js';
+import { loadScenario } from '../../src/sim/scenario.js';
+import { commandFromSeed, WAREHOUSE_ZONES } from '../helpers/command-grammar.js';
+import { meantReading, meantText as meant } from '../helpers/meant-reading.js';
 
 /**
  * Commands built from a grammar of how people ask a robot for things (test/helpers/command-grammar.ts),
@@ -12,53 +11,32 @@ import { commandFromSeed, WAREHOUSE_ZONES, type MeantGoal } from '../helpers/com
  * that a mission could carry out and call done.
  */
 
-/** The zone of the map a place's words name, as the planner grounds them (the words when none). */
-function zoneKey(said: string): string {
-  const match = resolveZone(said, WAREHOUSE_ZONES);
-  return 'zone' in match ? match.zone : `unresolved: ${said}`;
-}
+/** The built-in map and the first rooms of the agent suite (the rooms added later, with held-out instructions only, are not used). */
+const MAPS = ['warehouse', ...['colour-bays', 'dark-storeroom', 'far-dock', 'lab-wing', 'loading-hall', 'office-corridor'].map((room) => `bench/agent-suite/scenarios/${room}.json`)].map(
+  (scenario) => loadScenario(scenario).zones.map((z) => z.name),
+);
+let zones = WAREHOUSE_ZONES;
 
-/** A parsed goal in the grammar's terms (the words quoted back left out). */
-function asMeant(g: ParsedGoal): unknown {
-  const goal = g as unknown as Record<string, unknown> & { object?: Record<string, unknown>; target?: Record<string, unknown>; constraint?: { rule: string; said?: string } };
-  if (g.kind === 'keep') return { kind: 'keep', rule: goal.constraint!.rule, ...(goal.constraint!.said ? { zone: zoneKey(goal.constraint!.said) } : {}) };
-  const target = goal.target && asMeantTarget(goal.target);
-  const rest = Object.fromEntries(['name', 'value', 'degrees', 'topic'].filter((k) => goal[k] !== undefined).map((k) => [k, goal[k]]));
-  return { kind: g.kind, ...(goal.object ? { object: asMeantObject(goal.object) } : {}), ...(goal.other ? { other: asMeantObject(goal.other as Record<string, unknown>) } : {}), ...(target ? { target } : {}), ...rest, ...(goal.whether ? { whether: true } : {}) };
-}
-
-function asMeantObject(o: Record<string, unknown>): Record<string, unknown> {
-  const near = (o.relation as { near?: { object?: Record<string, unknown> } } | undefined)?.near?.object;
-  return {
-    ...Object.fromEntries(['color', 'shape', 'all', 'count', 'exact', 'pronoun', 'rank', 'except'].filter((k) => o[k]).map((k) => [k, o[k]])),
-    // "the nearest X" is picked by distance, whatever its article.
-    ...(o.definite && !o.rank ? { definite: true } : {}),
-    ...(typeof o.inZone === 'string' ? { inZone: zoneKey(o.inZone) } : {}),
-    ...(near ? { near: Object.fromEntries(['color', 'shape'].filter((k) => near[k]).map((k) => [k, near[k]])) } : {}),
-  };
-}
-
-function asMeantTarget(t: Record<string, unknown>): Record<string, unknown> {
-  if (t.home) return { home: true };
-  if (t.point) return { point: t.point };
-  if (t.near) return { near: asMeantObject(t.near as Record<string, unknown>) };
-  return { zone: zoneKey(String(t.said ?? t.zone ?? '')) };
-}
-
-/** JSON with keys in one order, so equal meanings print alike. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
-}
-
-const read = (said: string) => canonical(readInstruction(said, WAREHOUSE_ZONES).goals.map(asMeant));
-const meant = (goals: MeantGoal[]) => canonical(goals);
+const read = (said: string) => meantReading(said, zones);
 
 describe('commands built from a grammar of everyday requests are read as the grammar means them', () => {
-  it('reads 600 of them as meant', () => {
+  it('reads 600 of them on the warehouse as meant', () => {
+    zones = WAREHOUSE_ZONES;
     fc.assert(
       fc.property(fc.integer(), (seed) => {
         const { said, goals } = commandFromSeed(seed);
         expect(read(said), said).toBe(meant(goals));
+      }),
+      { numRuns: 600, seed: 15 },
+    );
+  }, 120_000);
+
+  it('reads 600 of them on maps with other zone names as meant', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(...MAPS), (seed, map) => {
+        zones = map;
+        const { said, goals } = commandFromSeed(seed, map);
+        expect(read(said), `${said} (zones: ${map.join(', ')})`).toBe(meant(goals));
       }),
       { numRuns: 600, seed: 15 },
     );
@@ -70,6 +48,7 @@ describe('commands built from a grammar of everyday requests are read as the gra
   });
 
   it('reads the misreadings it found as meant', () => {
+    zones = WAREHOUSE_ZONES;
     // Each of these had been read otherwise: an object dropped, or refused.
     expect(read('put the blue ball and a ball in bin b')).toBe(meant([{ kind: 'place', object: { color: 'blue', shape: 'ball', definite: true }, target: { zone: 'bin_b' } }, { kind: 'place', object: { shape: 'ball' }, target: { zone: 'bin_b' } }]));
     expect(read('take the red ball back home')).toBe(meant([{ kind: 'place', object: { color: 'red', shape: 'ball', definite: true }, target: { home: true } }]));
@@ -82,5 +61,10 @@ describe('commands built from a grammar of everyday requests are read as the gra
     expect(read("what's your charge")).toBe(meant([{ kind: 'status', topic: 'battery' }]));
     expect(read('head home without cahrging')).toBe(meant([{ kind: 'goto', target: { home: true } }, { kind: 'keep', rule: 'no_charge' }]));
     expect(read('go to bin a, but avoid the cahrging dock')).toBe(meant([{ kind: 'goto', target: { zone: 'bin_a' } }, { kind: 'keep', rule: 'avoid', zone: 'charging_dock' }]));
+    zones = MAPS.find((map) => map.includes('room_2'))!;
+    expect(read('move to Room 2')).toBe(meant([{ kind: 'goto', target: { zone: 'room_2' } }]));
+    expect(read('move to room 2 the red cube')).toBe(meant([{ kind: 'place', object: { color: 'red', shape: 'cube', definite: true }, target: { zone: 'room_2' } }]));
+    zones = MAPS.find((map) => map.includes('drop_off'))!;
+    expect(read('take the yellow cylinder from the drop off to the cage')).toBe(meant([{ kind: 'place', object: { color: 'yellow', shape: 'cylinder', definite: true, inZone: 'drop_off' }, target: { zone: 'cage' } }]));
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readInstruction } from '../../src/agent/planner/instruction.js';
+import { zoneWords } from '../../src/agent/planner/place-words.js';
 import { loadScenario } from '../../src/sim/scenario.js';
 import { PLANNER_MISSIONS } from './planner-mission-suite.js';
 
@@ -79,8 +80,9 @@ function goalsOf(text: string, zones: string[]): string {
   return JSON.stringify(readInstruction(text, zones).goals, (k, v: unknown) => (quoted.has(k) ? undefined : v));
 }
 
+/** The words of the map's zone names, which the planner reads an instruction with. */
 function zonesOf(scenario: string | (() => string) | undefined): string[] {
-  return loadScenario(typeof scenario === 'function' ? scenario() : (scenario ?? 'warehouse')).zones.map((z) => z.name);
+  return zoneWords(loadScenario(typeof scenario === 'function' ? scenario() : (scenario ?? 'warehouse')).zones.map((z) => z.name));
 }
 
 const READ_TODAY = PLANNER_MISSIONS.map((m) => ({ text: m.instruction, zones: zonesOf(m.scenario) })).filter(({ text, zones }) => !goalsOf(text, zones).includes('"unknown"'));

@@ -42,13 +42,14 @@ export const WAREHOUSE_ZONES = ['home', 'shelf', 'bin_a', 'bin_b', 'charging_doc
 const COLOURS = ['red', 'green', 'blue', 'yellow'];
 const SHAPES = ['cube', 'ball', 'cylinder'];
 const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three' };
-/** Each zone as people type it. */
-const ZONE_SAID: Record<string, string[]> = {
-  shelf: ['the shelf', 'shelf', 'the Shelf'],
-  bin_a: ['bin a', 'Bin A', 'bin_a', 'bin A'],
-  bin_b: ['bin b', 'Bin B', 'bin_b'],
-  charging_dock: ['the charging dock', 'charging dock', 'the charging_dock'],
-};
+/** A zone as people type it: its name, with spaces, with "the", in capitals ("bin a", "the Loading Bay"). */
+function zoneForms(name: string): string[] {
+  const spaced = name.replace(/_/g, ' ');
+  const capitalised = spaced.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  // "bin a", "room 2": a letter or a number names it, so no "the" ("the room 2" is not said).
+  const named = /\s(?:[a-z]|\d+)$/.test(spaced);
+  return named ? [spaced, capitalised, name] : [`the ${spaced}`, spaced, `the ${capitalised}`, `the ${name}`];
+}
 
 interface Said<T> {
   said: string;
@@ -56,8 +57,10 @@ interface Said<T> {
 }
 type Part = { said: string; goals: MeantGoal[]; question?: true };
 
-/** One command from a seed (mulberry32 draws): the same seed, the same command. */
-export function commandFromSeed(seed: number): Command {
+/** One command from a seed (mulberry32 draws) for a map with these zones: the same seed, the same command. */
+export function commandFromSeed(seed: number, zones: readonly string[] = WAREHOUSE_ZONES): Command {
+  // The robot's start is "home" whatever the map calls it; a zone of that name is not asked for by name.
+  const places = zones.filter((z) => z !== 'home');
   let state = seed | 0;
   const rnd = () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -87,8 +90,8 @@ export function commandFromSeed(seed: number): Command {
     return { said: `${form} ${words(`${shape}s`)}`, meant: { ...kind, all: true } };
   };
   const zone = (): Said<{ zone: string }> => {
-    const name = pick(Object.keys(ZONE_SAID));
-    return { said: pick(ZONE_SAID[name]!), meant: { zone: name } };
+    const name = pick(places);
+    return { said: pick(zoneForms(name)), meant: { zone: name } };
   };
   const place = (): Said<MeantTarget> => (maybe(0.2) ? { said: pick(['home', 'back home']), meant: { home: true } } : zone());
   const intoWord = () => pick(['in', 'into', 'on']);

@@ -114,7 +114,8 @@ export const place: Frame = (verb, rest, clause) => {
   // "take the red cube away from the trolley", "take the green cube out of bin a", "get the ball
   // off the shelf": where it is to end up is out of that zone (put down on free floor outside it),
   // not in the gripper; "pick up X from Z" only says where to find it.
-  const away = /^(.+?)\s+(?:away\s+from|out\s+of|off(?:\s+of)?)\s+(.+)$/.exec(rest);
+  // ("The drop off" is a place, whose "off" says nothing of taking.)
+  const away = /^(.+?)(?:\s+(?:away\s+from|out\s+of)|(?<!\bdrop)\s+off(?:\s+of)?)\s+(.+)$/.exec(rest);
   if (away && /^(?:take|move|get|carry|shift|pull)$/.test(verb)) return withObject(`${away[1]} in ${away[2]}`, clause, (object) => ({ kind: 'clear', object }));
   // "put away the cup on the shelf", "set down the ball in the sink", "drop off the blue ball in room 202": the particle
   // before the object (after "drop", "off" had been taken for the object, which became "it").
@@ -144,9 +145,12 @@ function placeFirst(rest: string): string | null {
   if (!m) return null;
   const words = m[2]!.split(' ');
   for (let k = 1; k < words.length; k++) {
+    // "to room 2 the red cube", "in bay 3 two balls": a number before another determiner or number ends the place's name.
+    if (/^\d+$/.test(words[k]!) && /^(?:the|a|an|\d+|one|two|three|four|five|all|both|every|each|some|any)$/.test(words[k + 1] ?? '')) continue;
     const where = words.slice(0, k).join(' ');
     const what = parseObject(words.slice(k).join(' '));
-    if (!('reason' in what) && !what.pronoun && !/^(?:the|a|an)$/.test(words[k - 1]!) && (/^(?:me|us)$/.test(where) || 'reason' in parseObject(where))) return `${words.slice(k).join(' ')} ${m[1]} ${where}`;
+    // A number alone is no object said first: "move to room 2" is a trip to room 2, not two things moved to a room.
+    if (!('reason' in what) && !what.pronoun && !what.ofKindBefore && !/^(?:the|a|an)$/.test(words[k - 1]!) && (/^(?:me|us)$/.test(where) || 'reason' in parseObject(where))) return `${words.slice(k).join(' ')} ${m[1]} ${where}`;
   }
   return null;
 }

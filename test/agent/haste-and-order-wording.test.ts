@@ -25,6 +25,9 @@ describe('haste, care and courtesy said with a command', () => {
     ['hurry up and put the red cube in bin a', [place(redCube, 'bin_a')]],
     ['be quick, go to bin b', [goto('bin_b')]],
     ['go to bin a, and be careful', [goto('bin_a')]],
+    ['would you be so kind as to bring the red cube to bin b', [place(redCube, 'bin_b')]],
+    ["i'd appreciate it if you could put the blue cube in bin a", [place(blueCube, 'bin_a')]],
+    ["if you wouldn't mind, take the blue cube to bin a", [place(blueCube, 'bin_a')]],
   ])('%s', (text, goals) => check(text, goals));
 
   it('keeps "slowly" as a lower top speed', () => {

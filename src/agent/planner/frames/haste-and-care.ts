@@ -10,15 +10,15 @@ const NOT_NEGATED = String.raw`(?<!\b(?:not|never|no|don't|dont|nor|without)\s+(
 const MANNER_WORD = new RegExp(String.raw`${NOT_NEGATED}\b${HASTE_OR_CARE}\b`, 'g');
 /** "be quick", "hurry up", "be careful", "first things first", said as a clause of their own. */
 const MANNER_CLAUSE = /^\s*(?:and |but |so )?(?:be (?:quick|careful|gentle)(?: about it)?|hurry(?: up)?|first things first)\s*$/;
-/** "hurry up and put …", "be quick and fetch …": the command after it. */
-const HURRY_AND = /^(\s*)(?:hurry(?: up)?|be (?:quick|careful|gentle)(?: about it)?) and\s+(?=[a-z])/;
+/** "hurry up and put …", "be quick and fetch …", "(would you) be so kind as to bring …", "I'd appreciate it if you could put …": the command after it. */
+const HURRY_AND = /^(\s*)(?:(?:hurry(?: up)?|be (?:quick|careful|gentle)(?: about it)?) and|be (?:so )?kind as to|be kind enough to|i would (?:really )?appreciate it if you (?:could|would|can))\s+(?=[a-z])/;
 /** What is left of a piece that only said how: "be", "do it". */
 const EMPTIED = /^\s*(?:and |but |so )?(?:be|do (?:it|this|that|so))?\s*$/;
 /** Courtesies said at the end of a clause: "when you can", "when you get a chance", "if you don't mind". */
 const COURTESY_TAIL = new RegExp(
-  String.raw`${NOT_NEGATED}\s*\b(?:when(?:ever)? you (?:can|are free|(?:have|have get|have got|get) (?:a |the )?(?:moment|minute|sec(?:ond)?|chance|time))|if you (?:can|could|would|do not mind|don't mind)|if (?:it is|it's) (?:ok(?:ay)?|possible|not too much trouble)|if possible|in your own time|at some point)\s*$`,
+  String.raw`${NOT_NEGATED}\s*\b(?:when(?:ever)? you (?:can|are free|(?:have|have get|have got|get) (?:a |the )?(?:moment|minute|sec(?:ond)?|chance|time))|if you (?:can|could|would|do not mind|don't mind|would not mind|wouldn't mind)|if (?:it is|it's) (?:ok(?:ay)?|possible|not too much trouble)|if possible|in your own time|at some point)\s*$`,
 );
-const ANY = new RegExp(String.raw`\b(?:${HASTE_OR_CARE}|hurry|first things first|when(?:ever)? you|if you|if (?:it is|it's|possible)|in your own time|at some point|be (?:quick|careful|gentle))\b`);
+const ANY = new RegExp(String.raw`\b(?:${HASTE_OR_CARE}|hurry|kind as to|kind enough|appreciate it|first things first|when(?:ever)? you|if you|if (?:it is|it's|possible)|in your own time|at some point|be (?:quick|careful|gentle))\b`);
 
 /** The pieces between commas, each without the words above; a piece left empty goes, with its comma. */
 export function withoutHasteOrCare(text: string): string {

@@ -28,6 +28,8 @@ describe('haste, care and courtesy said with a command', () => {
     ['would you be so kind as to bring the red cube to bin b', [place(redCube, 'bin_b')]],
     ["i'd appreciate it if you could put the blue cube in bin a", [place(blueCube, 'bin_a')]],
     ["if you wouldn't mind, take the blue cube to bin a", [place(blueCube, 'bin_a')]],
+    ['take the red cube straight to bin b', [place(redCube, 'bin_b')]],
+    ['head directly to the shelf', [goto('shelf')]],
   ])('%s', (text, goals) => check(text, goals));
 
   it('keeps "slowly" as a lower top speed', () => {
@@ -37,6 +39,9 @@ describe('haste, care and courtesy said with a command', () => {
   it('never drops a negation said with such a word, nor reads a manner alone as a command', () => {
     expect(refusalOf('put the red cube in bin a, but not carefully')).toContain('not carefully');
     expect(refusalOf('do it carefully')).toContain('do it carefully');
+    // "straight" with no place after it is a drive ahead, which needs a distance.
+    expect(refusalOf('go straight')).toContain('go straight');
+    expect(refusalOf("don't go straight to bin a")).toContain('straight');
     // A negation before a dash is never taken for a heading and left out.
     expect(refusalOf("don't move - just tell me what you see")).not.toBeNull();
     // "if you can see it" is a condition, not a courtesy: not read past.

@@ -241,8 +241,32 @@ export function commandFromSeed(seed: number, zones: readonly string[] = WAREHOU
     return { said: `${go.said}${pick([" but don't charge", ' without charging', ', do not charge'])}`, goals: [...go.goals, { kind: 'keep', rule: 'no_charge' }] };
   };
   const stop = (): Part => ({ said: pick(['stop', 'halt', 'stop right there']), goals: [{ kind: 'stop' }] });
+  const threeSteps = (): Part => {
+    const [a, b, c] = [pick([pickPart, goPart])(), pick([goPart, placePart])(), goPart()];
+    return { said: `${pick(['first', 'first of all,', ''])} ${a.said}, then ${b.said}, and ${pick(['finally', 'lastly', 'then'])} ${c.said}`.trim(), goals: [...a.goals, ...b.goals, ...c.goals] };
+  };
+  const pickThenBringIt = (): Part => {
+    const first = pickPart();
+    const p = place();
+    const bring = 'home' in p.meant ? `${pick(['bring', 'take'])} it ${p.said}` : `${pick(['bring', 'take', 'carry'])} it to ${p.said}`;
+    return { said: `${first.said} and ${bring}`, goals: [...first.goals, { kind: 'place', object: { pronoun: true }, target: p.meant }] };
+  };
+  const thereAndBack = (): Part => {
+    const first = pick([goPart, placePart])();
+    if (first.goals.some((g) => 'target' in g && 'home' in g.target)) return first;
+    return { said: `${first.said}${pick([', then come back', ' and come back', ' and then come back home', ', then return home'])}`, goals: [...first.goals, { kind: 'goto', target: { home: true } }] };
+  };
+  const bringMe = (): Part => {
+    const o = object();
+    return { said: `${pick(['bring me', 'get me', 'fetch me', 'grab me'])} ${o.said}`, goals: [{ kind: 'place', object: o.meant, target: { home: true } }] };
+  };
+  const pickFromZone = (): Part => {
+    const o = object();
+    const z = zone();
+    return { said: `${pick(['pick up', 'grab'])} ${o.said} ${pick(['in', 'on', 'from'])} ${z.said}`, goals: [{ kind: 'pick', object: { ...o.meant, inZone: z.meant.zone } }] };
+  };
 
-  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop])();
+  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop, threeSteps, pickThenBringIt, thereAndBack, bringMe, pickFromZone])();
   let said = part.said;
   if (!part.question && maybe(0.4)) said = `${pick(['please', 'could you', 'can you', 'robot,', 'hey,', 'I need you to', "I'd like you to", 'now', 'ok,', 'just'])} ${said}`;
   if (!part.question && maybe(0.3)) said = `${said}${pick([' please', ', thanks', ' now', ' when you can', ' if you can', ', thank you'])}`;

@@ -68,7 +68,7 @@ export const stay: Frame = (verb, rest, clause) => {
 /** Verbs that take hold of an object, and move it only with a word for where to ("grab it to bin a"). */
 const TAKES = /^(?:grab|fetch|collect|retrieve|gather|get|grasp|lift)$/;
 /** Prepositions that say where an object is as well as where it could go. */
-const BESIDE = /^(?:next to|close to|beside|near|by)$/;
+const WHERE_IT_IS = /^(?:next to|close to|beside|near|by|in|on|at|inside)$/;
 
 /** Verbs that put an object down somewhere: what "in its place" or "where X was" may follow. */
 const PUTS_DOWN = /^(?:put|place|set|move|take|bring|carry|drop|leave|stick|pop)$/;
@@ -120,8 +120,9 @@ export const place: Frame = (verb, rest, clause) => {
   // "put away the cup on the shelf", "set down the ball in the sink", "drop off the blue ball in room 202": the particle
   // before the object (after "drop", "off" had been taken for the object, which became "it").
   const split = splitDestination(rest.replace(verb === 'drop' ? /^(?:down|away|off)\s+/ : /^(?:down|away)\s+/, ''));
-  // "grab the cube next to the green ball": which cube; grabbing takes it, and puts nothing anywhere.
-  if (split && TAKES.test(verb) && BESIDE.test(split.preposition)) return null;
+  // "grab the cube next to the green ball", "grab the red cube in bin a": which cube; grabbing takes it, and puts
+  // nothing anywhere ("grab it into bin a" does).
+  if (split && TAKES.test(verb) && WHERE_IT_IS.test(split.preposition)) return null;
   // "get the cube in the corner": a wall or a corner says which cube, not where it goes.
   if (split && (split.object || PUT_DOWN.test(verb)) && !namesRoomPart(split.target) && !SIDE.test(split.target)) {
     const target = /^(?:me|us)$/.test(split.target) ? { home: true as const } : parsePlace(split.target, split.preposition);

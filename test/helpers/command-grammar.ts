@@ -1,3 +1,5 @@
+import { allButLeaveOne, avoidOnTheWay, nothingElse, sparing, type ConstraintTools } from './command-grammar-constraints.js';
+
 /**
  * Commands for the warehouse built from a small grammar of how people ask a robot for things —
  * openings and closings, verbs and particles, objects by colour, shape, article and quantity,
@@ -28,6 +30,7 @@ export type MeantGoal =
   | { kind: 'goto'; target: MeantTarget }
   | { kind: 'keep'; rule: 'avoid'; zone: string }
   | { kind: 'keep'; rule: 'no_charge' }
+  | { kind: 'keep'; rule: 'hands_off'; spare: { color?: string; shape?: string; notNamed?: true } }
   | { kind: 'set'; name: string; value: number }
   | { kind: 'rotate'; degrees: number }
   | { kind: 'status'; topic: string }
@@ -266,7 +269,11 @@ export function commandFromSeed(seed: number, zones: readonly string[] = WAREHOU
     return { said: `${pick(['pick up', 'grab'])} ${o.said} ${pick(['in', 'on', 'from'])} ${z.said}`, goals: [{ kind: 'pick', object: { ...o.meant, inZone: z.meant.zone } }] };
   };
 
-  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop, threeSteps, pickThenBringIt, thereAndBack, bringMe, pickFromZone])();
+  const tools: ConstraintTools = { pick, colours: COLOURS, shapes: SHAPES, zone };
+  const withConstraint = (): Part =>
+    pick([() => sparing(pick([placePart, goPart, pickPart])(), tools), () => allButLeaveOne(tools), () => nothingElse(tools), () => avoidOnTheWay(tools)])();
+
+  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop, threeSteps, pickThenBringIt, thereAndBack, bringMe, pickFromZone, withConstraint])();
   let said = part.said;
   if (!part.question && maybe(0.4)) said = `${pick(['please', 'could you', 'can you', 'robot,', 'hey,', 'I need you to', "I'd like you to", 'now', 'ok,', 'just'])} ${said}`;
   if (!part.question && maybe(0.3)) said = `${said}${pick([' please', ', thanks', ' now', ' when you can', ' if you can', ', thank you'])}`;

@@ -26,7 +26,11 @@ function zoneKey(said: string, zones: readonly string[]): string {
 
 function asMeant(g: ParsedGoal, zones: readonly string[]): unknown {
   const goal = g as unknown as Record<string, unknown> & { object?: Record<string, unknown>; target?: Record<string, unknown>; constraint?: { rule: string; said?: string } };
-  if (g.kind === 'keep') return { kind: 'keep', rule: goal.constraint!.rule, ...(goal.constraint!.said ? { zone: zoneKey(goal.constraint!.said, zones) } : {}) };
+  if (g.kind === 'keep') {
+    const { rule, said, spare } = goal.constraint as { rule: string; said?: string; spare?: Record<string, unknown> };
+    const spared = spare && { ...Object.fromEntries(['color', 'shape'].filter((k) => spare[k]).map((k) => [k, spare[k]])), ...(spare.notNamed ? { notNamed: true } : {}) };
+    return { kind: 'keep', rule, ...(said ? { zone: zoneKey(said, zones) } : {}), ...(spared ? { spare: spared } : {}) };
+  }
   const target = goal.target && asMeantTarget(goal.target, zones);
   const rest = Object.fromEntries(['name', 'value', 'degrees', 'topic'].filter((k) => goal[k] !== undefined).map((k) => [k, goal[k]]));
   const object = (o: unknown) => asMeantObject(o as Record<string, unknown>, zones);

@@ -13,7 +13,7 @@ export interface ConstraintTools {
   shapes: readonly string[];
   zone: () => { said: string; meant: { zone: string } };
 }
-type Part = { said: string; goals: MeantGoal[] };
+export type Part = { said: string; goals: MeantGoal[]; question?: true };
 
 /** A request with a thing it must not touch, of a kind the request does not name. */
 export function sparing(request: Part, { pick, colours, shapes }: ConstraintTools): Part {

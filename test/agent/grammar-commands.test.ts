@@ -63,6 +63,8 @@ describe('commands built from a grammar of everyday requests are read as the gra
     expect(read('go to bin a, but avoid the cahrging dock')).toBe(meant([{ kind: 'goto', target: { zone: 'bin_a' } }, { kind: 'keep', rule: 'avoid', zone: 'charging_dock' }]));
     expect(read('first of all, go to the shelf, then go home')).toBe(meant([{ kind: 'goto', target: { zone: 'shelf' } }, { kind: 'goto', target: { home: true } }]));
     expect(read('I need you to first of all, go home, then go to bin a')).toBe(meant([{ kind: 'goto', target: { home: true } }, { kind: 'goto', target: { zone: 'bin_a' } }]));
+    expect(read('last but not least, go home')).toBe(meant([{ kind: 'goto', target: { home: true } }]));
+    expect(read('all in all, go to bin a')).toBe(meant([{ kind: 'goto', target: { zone: 'bin_a' } }]));
     expect(read('grab the red cube in bin a')).toBe(meant([{ kind: 'pick', object: { color: 'red', shape: 'cube', definite: true, inZone: 'bin_a' } }]));
     zones = MAPS.find((map) => map.includes('room_2'))!;
     expect(read('move to Room 2')).toBe(meant([{ kind: 'goto', target: { zone: 'room_2' } }]));

@@ -276,7 +276,7 @@ export function commandFromSeed(seed: number, zones: readonly string[] = WAREHOU
 
   const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop, threeSteps, pickThenBringIt, thereAndBack, bringMe, pickFromZone, withConstraint, () => pick(QUESTIONS)(tools)])();
   let said = part.said;
-  if (!part.question && maybe(0.4)) said = `${pick(['please', 'could you', 'can you', 'robot,', 'hey,', 'I need you to', "I'd like you to", 'now', 'ok,', 'just'])} ${said}`;
+  if (!part.question && maybe(0.4)) said = `${pick(['please', 'could you', 'can you', 'robot,', 'hey,', 'I need you to', "I'd like you to", 'now', 'ok,', 'just', 'all right,', 'first and foremost,', 'one more thing,'])} ${said}`;
   if (!part.question && maybe(0.3)) said = `${said}${pick([' please', ', thanks', ' now', ' when you can', ' if you can', ', thank you'])}`;
   if (part.question && maybe(0.5)) said = `${said}?`;
   if (maybe(0.2)) said = said[0]!.toUpperCase() + said.slice(1);

@@ -40,8 +40,9 @@ function politeness(text: string): string {
     .replace(/\b(?:whatever (?:else )?you do|no matter what|under no circumstances|on no account),? (?!(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, (m) => (/^(?:under|on)/.test(m) ? 'never ' : m))
     .replace(/\b(?:whatever (?:else )?you do|no matter what),? (?=(?:do not|don't|dont|never|avoid|stay|keep)\b)/g, ' ')
     // "first of all, go to the shelf, then …": the order the steps are said in, which they are done in anyway (left
-    // as a clause of its own, its "all" had become everything to move).
-    .replace(/\b(?:first of all|first off|for starters)\b\s*,?|(^|[,;.]\s*)to (?:begin|start) with\b\s*,?/g, '$1 ')
+    // as a clause of its own, its "all" had become everything to move); "all right, …", "last but not least, …":
+    // words that only open what follows.
+    .replace(/\b(?:first of all|first off|for starters|first and foremost|last but not least|most of all|above all|all in all)\b\s*,?|(^|[,;.]\s*)(?:to (?:begin|start) with|all right(?: then)?|alright(?: then)?|all good|right then|ok(?:ay)? then|one more thing)\b\s*,/g, '$1 ')
     // "be a star and put …", "be a good robot and fetch …": a courtesy before the request.
     .replace(/(?:^|\s)be (?:a|an) (?:\w+ )?\w+ and (?=\w)/, ' ')
     // "take the yellow cylinder nearest to you to the tote": the nearest yellow cylinder, taken to the tote; with "to you"

@@ -48,24 +48,35 @@ export async function countAndReport(ctx: SkillContext, q: ObjectQuery, than?: {
   return ok(`${answer}I count ${objects.length} ${noun}${objects.length === 1 ? '' : 's'}${where} ${searched}${list}.`);
 }
 
+/**
+ * "Find all the X", "where are all the X": listed as a count counts them — the room searched until
+ * every object would have been seen whole, and its crowded zones looked at again — so an object
+ * hidden at the back of a full tray is not left out of a list said to be all of them (it had been,
+ * and the mission called done). Otherwise what the search found.
+ */
 export async function findAndReport(ctx: SkillContext, q: ObjectQuery): Promise<Step> {
-  const found = await find(ctx, q);
-  if (found.objects.length === 0 && q.all && q.inZone && found.complete) {
+  const wholeRoom = q.all && !q.inZone;
+  const found = await find(ctx, q, wholeRoom ? { wholeBoxes: true } : {});
+  const crowds = wholeRoom && !cutShort(ctx, found) ? await settleCrowdedZones(ctx) : [];
+  // After a crowded zone's looks, what they showed too.
+  const objects = wholeRoom ? ctx.beliefs.matching(q, ctx.robot.pose) : found.objects;
+  if (objects.length === 0 && q.all && q.inZone && found.complete) {
     // "Any balls in bin a?" is answered about balls: "nothing" would say bin_a is empty.
     const none = q.color || q.shape ? `There are no ${q.color ? `${q.color} ` : ''}${q.shape ?? 'object'}s` : 'There is nothing';
     return ok(`${none} in ${q.inZone}: ${searchedAll(found)}.`);
   }
-  if (found.objects.length === 0) {
+  if (objects.length === 0) {
     const where = found.complete ? searchedAll(found) : `I looked from ${found.places} place(s)${stoppedBecause(found)}`;
     return fail(`I could not find ${describeQuery(q)}: ${where} and did not see it.`);
   }
   // "Where are all the X": those seen so far are not all of them when the search was cut short.
-  if (q.all && cutShort(ctx, found)) return fail(`I could not find all of ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, found.objects))}`);
+  if (q.all && cutShort(ctx, found)) return fail(`I could not find all of ${describeQuery(q)}: ${partialSearch(found, distinct(ctx.beliefs, objects))}`);
   const { beliefs } = ctx;
   const zoneOf = (o: SeenThing) => beliefs.zoneAt(o);
-  const list = (q.all ? distinct(beliefs, found.objects) : found.objects.slice(0, 1)).map(
+  const list = (q.all ? distinct(beliefs, objects) : objects.slice(0, 1)).map(
     (o) => `the ${o.color} ${o.shape} (${o.id}) is at about (${o.x}, ${o.y})${zoneOf(o) ? ` in ${zoneOf(o)}` : ''}, ${beliefs.describeAge(o)}`,
   );
+  if (crowds.length) return fail(`${capitalize(list.join('; '))}; but ${crowds.join(' and ')} ${crowds.length === 1 ? 'is' : 'are'} crowded and a last look there still showed something new, or part of it could not be seen: there may be more.`);
   return ok(`${capitalize(list.join('; '))}.`);
 }
 

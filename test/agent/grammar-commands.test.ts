@@ -65,6 +65,11 @@ describe('commands built from a grammar of everyday requests are read as the gra
     expect(read('I need you to first of all, go home, then go to bin a')).toBe(meant([{ kind: 'goto', target: { home: true } }, { kind: 'goto', target: { zone: 'bin_a' } }]));
     expect(read('last but not least, go home')).toBe(meant([{ kind: 'goto', target: { home: true } }]));
     expect(read('all in all, go to bin a')).toBe(meant([{ kind: 'goto', target: { zone: 'bin_a' } }]));
+    expect(read('grab hold of the red cube')).toBe(meant([{ kind: 'pick', object: { color: 'red', shape: 'cube', definite: true } }]));
+    expect(read('put the red cube in bin a and the blue one in bin b')).toBe(
+      meant([{ kind: 'place', object: { color: 'red', shape: 'cube', definite: true }, target: { zone: 'bin_a' } }, { kind: 'place', object: { color: 'blue', shape: 'cube', definite: true }, target: { zone: 'bin_b' } }]),
+    );
+    expect(read('yellow ball, bin_a')).toBe(meant([{ kind: 'place', object: { color: 'yellow', shape: 'ball' }, target: { zone: 'bin_a' } }]));
     expect(read('grab the red cube in bin a')).toBe(meant([{ kind: 'pick', object: { color: 'red', shape: 'cube', definite: true, inZone: 'bin_a' } }]));
     zones = MAPS.find((map) => map.includes('room_2'))!;
     expect(read('move to Room 2')).toBe(meant([{ kind: 'goto', target: { zone: 'room_2' } }]));

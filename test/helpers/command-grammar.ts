@@ -1,4 +1,5 @@
 import { allButLeaveOne, avoidOnTheWay, nothingElse, sparing, type ConstraintTools } from './command-grammar-constraints.js';
+import { IDIOMS } from './command-grammar-idioms.js';
 import { QUESTIONS } from './command-grammar-questions.js';
 
 /**
@@ -274,7 +275,7 @@ export function commandFromSeed(seed: number, zones: readonly string[] = WAREHOU
   const withConstraint = (): Part =>
     pick([() => sparing(pick([placePart, goPart, pickPart])(), tools), () => allButLeaveOne(tools), () => nothingElse(tools), () => avoidOnTheWay(tools)])();
 
-  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop, threeSteps, pickThenBringIt, thereAndBack, bringMe, pickFromZone, withConstraint, () => pick(QUESTIONS)(tools)])();
+  const part = pick([pickPart, placePart, placePart, goPart, findPart, countPart, whetherPart, whatIsTherePart, pickThenPutIt, collectThenPutThem, sequence, twoObjects, twoPlaces, allBut, nearest, fromOneToAnother, avoiding, charge, nextTo, putNextTo, swap, clear, speed, toPoint, turn, status, noCharge, stop, threeSteps, pickThenBringIt, thereAndBack, bringMe, pickFromZone, withConstraint, () => pick(QUESTIONS)(tools), () => pick(IDIOMS)(tools)])();
   let said = part.said;
   if (!part.question && maybe(0.4)) said = `${pick(['please', 'could you', 'can you', 'robot,', 'hey,', 'I need you to', "I'd like you to", 'now', 'ok,', 'just', 'all right,', 'first and foremost,', 'one more thing,'])} ${said}`;
   if (!part.question && maybe(0.3)) said = `${said}${pick([' please', ', thanks', ' now', ' when you can', ' if you can', ', thank you'])}`;

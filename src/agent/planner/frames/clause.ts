@@ -68,7 +68,8 @@ function toPlaceSaidLast(c: string, zoneWords: ReadonlySet<string>): string | nu
 
 /** A place alone ("meeting room.") is where to go. */
 function placeAlone(c: string, zoneWords: ReadonlySet<string>): ParsedGoal | null {
-  const words = c.split(' ');
+  // "bin_a." as well as "bin a.": the map's own name typed as it is.
+  const words = c.split(/[ _]/);
   const all = words.every((w) => zoneWords.has(w) || /^(?:the|zone|area|\d+)$/.test(w));
   return all && words.some((w) => zoneWords.has(w)) ? { kind: 'goto', target: { said: c.replace(/^the\s+/, '') } } : null;
 }

@@ -114,7 +114,17 @@ export function clauseGoals(clauses: string[], zoneWords: ReadonlySet<string>): 
   if (topic) goals.push({ kind: 'unknown', text: topic.text, reason: `I do not know what to do with "${topic.text}"` });
   // "put it in bin a, no wait": taken back, with nothing said instead; it is not done as first said.
   if (correcting && goals.at(-1)?.kind !== 'stop') goals.push({ kind: 'unknown', text: clauses.at(-1)!, reason: `"${clauses.at(-1)}" takes back what was said before it, and says nothing instead: say the whole command again` });
-  return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(ofKindBefore(g, goals.slice(0, i)), goals.slice(0, i))));
+  return goals.map((g, i) => (g.kind === 'sort' ? sortGoal(g.object, zoneWords) : putBack(ofKindBefore(oneOfShapeBefore(g, goals.slice(0, i)), goals.slice(0, i)), goals.slice(0, i))));
+}
+
+/**
+ * "Put the red cube in bin a and the blue one in bin b": "one" is of the shape said before it, the
+ * blue cube; read as anything blue, a blue ball could have gone to bin b instead.
+ */
+function oneOfShapeBefore(goal: ParsedGoal, before: ParsedGoal[]): ParsedGoal {
+  if (!('object' in goal) || goal.object.shape || !goal.object.color || !/\bones?$/.test(goal.object.text)) return goal;
+  const shaped = [...before].reverse().find((g) => 'object' in g && g.object.shape);
+  return shaped && 'object' in shaped ? ({ ...goal, object: { ...goal.object, shape: shaped.object.shape } } as ParsedGoal) : goal;
 }
 
 /**

@@ -72,6 +72,9 @@ const TAIL =
 /** "Make your way (over) to Z" is going there ("make" alone opens the frame that sets a value). */
 const MAKE_ONES_WAY = /^make (?:your|its|my|our) way(?= (?:over |back |down |up |across |round |around )?(?:to|into|towards?|back|home)\b)/;
 
+/** "Grab hold of X", "get hold of X": pick it up. */
+const TAKE_HOLD = /^(?:grab|get|take|catch) (?:a )?hold of\b/;
+
 /** The command with the words that carry no part of it taken off. */
 export function bareClause(clause: string): string {
   let c = ` ${clause} `.replace(MANNER, ' ').replace(/\s+/g, ' ').trim();
@@ -79,7 +82,7 @@ export function bareClause(clause: string): string {
     before = c;
     // "I'm gonna need X in Z", "we're going to want X": the future of wanting is wanting.
     c = c.replace(/^(?:(?:i am|we are|i|we) )?go(?:ing)? to (?=(?:need|want)\b)/, 'i ');
-    c = c.replace(LEAD_IN, '').replace(TAIL, '').replace(MAKE_ONES_WAY, 'go').trim();
+    c = c.replace(LEAD_IN, '').replace(TAIL, '').replace(MAKE_ONES_WAY, 'go').replace(TAKE_HOLD, 'pick up').trim();
   }
   // "you put the cube in the sink": an order said to "you", as some speakers do.
   const addressed = /^you (\w+)\b/.exec(c);

@@ -105,9 +105,14 @@ export function prepareFrame(world: World, pose: Pose, noise?: NoiseStream): voi
   const drawn = noiseless(scene, camera, cameraModel(camera, pose), pose);
   if (!noise || drawn.ahead) return;
   const draw = noise.peek();
-  const rgb = new Uint8Array(drawn.radiance.length);
-  quantizeWithNoise(drawn.radiance, rgb, scene.noiseSigma, { next: () => draw });
-  drawn.ahead = { draw, sigma: scene.noiseSigma, rgb };
+  drawn.ahead = { draw, sigma: scene.noiseSigma, rgb: quantized(drawn.radiance, scene.noiseSigma, { next: () => draw }) };
+}
+
+/** A frame's bytes: the radiance with one draw's sensor noise. */
+function quantized(radiance: Float32Array, sigma: number, rng: Pick<Rng, 'next'>): Uint8Array {
+  const rgb = new Uint8Array(radiance.length);
+  quantizeWithNoise(radiance, rgb, sigma, rng);
+  return rgb;
 }
 
 /** The noiseless render of this view: the memo's when it is of the same inputs. */
@@ -123,8 +128,7 @@ function noiseless(scene: Scene, camera: CameraRig, model: CameraModel, pose: Po
 function render(scene: Scene, pose: Pose, camera: CameraRig, opts: RenderOptions): { frame: CameraFrame; model: CameraModel; noiseless: LastRender } {
   const model = cameraModel(camera, pose);
   const drawn = noiseless(scene, camera, model, pose);
-  const rgb = preparedNoisy(drawn, scene.noiseSigma, opts.rng) ?? new Uint8Array(drawn.radiance.length);
-  if (rgb !== drawn.ahead?.rgb) quantizeWithNoise(drawn.radiance, rgb, scene.noiseSigma, opts.rng);
+  const rgb = preparedNoisy(drawn, scene.noiseSigma, opts.rng) ?? quantized(drawn.radiance, scene.noiseSigma, opts.rng);
   // Handed out: the frame owns these bytes now, and the next capture here draws other noise.
   drawn.ahead = undefined;
   const frame: CameraFrame = {
